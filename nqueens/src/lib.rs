@@ -1,0 +1,110 @@
+//! Every solution of the N-Queens puzzle, as static data where it fits and as a fast search
+//! where it does not.
+//!
+//! A solution for `n` is `[u8; n]`: entry `i` is the **0-based column** of the queen in **row
+//! `i`**. Every list this crate hands out is in **lexicographic order**, the order a row-by-row,
+//! left-to-right backtracking finds them, so `SOLUTIONS_6[0] == [1, 3, 5, 0, 2, 4]`.
+//!
+//! The crate is `#![no_std]` and allocates nothing. It has three independent sources of
+//! solutions, and its test suite checks each against the others:
+//!
+//! - **tables** built at compile time by the [`nqueens!`] macro: [`SOLUTIONS_6`] ..
+//!   [`SOLUTIONS_13`], one cargo feature each (`table-6` .. `table-13`, all on by default);
+//! - a **const fn** backtracking, [`const_solutions`], that builds the same tables inside
+//!   const evaluation;
+//! - an iterative bitboard **search** behind [`solutions`] for every `n` up to [`MAX_N`].
+//!
+//! # Zero-cost static data
+//!
+//! ```
+//! use nqueens::nqueens;
+//!
+//! static EIGHT: &[[u8; 8]; 92] = nqueens!(8);
+//! assert_eq!(EIGHT[0], [0, 4, 7, 5, 2, 6, 1, 3]);
+//! assert_eq!(nqueens::SOLUTIONS_8[91], [7, 3, 0, 2, 5, 1, 6, 4]);
+//! ```
+//!
+//! # Const context
+//!
+//! ```
+//! // The count sizes an array type; the const fn fills it at compile time.
+//! const SEVEN: [[u8; 7]; nqueens::count(7).unwrap() as usize] = nqueens::const_solutions();
+//! assert_eq!(SEVEN.len(), 40);
+//! assert_eq!(SEVEN[0], [0, 2, 4, 6, 1, 3, 5]);
+//! ```
+//!
+//! # Any n, tables or not
+//!
+//! ```
+//! // Served from the table when it is compiled in, by the search otherwise.
+//! let first = nqueens::solutions(8).unwrap().next().unwrap();
+//! assert_eq!(&*first, &[0, 4, 7, 5, 2, 6, 1, 3]);
+//!
+//! // Far past any table: the search is lazy, so the first solution comes at once.
+//! let big = nqueens::solutions(32).unwrap().next().unwrap();
+//! assert_eq!(big.len(), 32);
+//!
+//! assert!(nqueens::solutions(0).is_none());
+//! assert_eq!(nqueens::table(13).map(|t| t.len()), Some(73_712));
+//! ```
+//!
+//! # Features
+//!
+//! | feature | default | what it adds |
+//! |---|---|---|
+//! | `table-6` .. `table-13` | yes | the static table for that `n` (`n` x count bytes of flash) |
+//! | `std` | no | `std::error::Error` for the error types |
+//!
+//! With a table's feature off, its `n` is served by the search and the table costs nothing.
+#![no_std]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+#[cfg(feature = "std")]
+extern crate std;
+
+mod consts;
+mod search;
+mod solutions;
+mod table;
+
+pub use consts::{const_solutions, count};
+pub use nqueens_macros::nqueens;
+pub use search::Search;
+pub use solutions::{Placement, Solutions};
+#[cfg(feature = "table-10")]
+pub use table::SOLUTIONS_10;
+#[cfg(feature = "table-11")]
+pub use table::SOLUTIONS_11;
+#[cfg(feature = "table-12")]
+pub use table::SOLUTIONS_12;
+#[cfg(feature = "table-13")]
+pub use table::SOLUTIONS_13;
+#[cfg(feature = "table-6")]
+pub use table::SOLUTIONS_6;
+#[cfg(feature = "table-7")]
+pub use table::SOLUTIONS_7;
+#[cfg(feature = "table-8")]
+pub use table::SOLUTIONS_8;
+#[cfg(feature = "table-9")]
+pub use table::SOLUTIONS_9;
+pub use table::{table, Table, TableIter};
+
+/// The largest board the search serves: one bit per column of a `u32`.
+pub const MAX_N: usize = 32;
+
+/// `solutions(n)`: every solution for `n` in lexicographic order.
+///
+/// Served from the embedded table when its feature is on, otherwise by the runtime
+/// [`Search`]. `None` for `n == 0` or `n > MAX_N`.
+///
+/// ```
+/// let all: Vec<_> = nqueens::solutions(4).unwrap().map(|s| s.to_vec()).collect();
+/// assert_eq!(all, [[1, 3, 0, 2], [2, 0, 3, 1]]);
+/// ```
+pub fn solutions(n: usize) -> Option<Solutions> {
+    if let Some(table) = table(n) {
+        return Some(Solutions::from_table(table));
+    }
+    Search::new(n).map(Solutions::from_search)
+}

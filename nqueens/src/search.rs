@@ -1,0 +1,190 @@
+//! The runtime search: an iterative bitboard depth-first search with fixed-size state.
+//!
+//! Bit `c` of every mask stands for column `c`, so taking the lowest free bit first visits
+//! columns left to right and yields solutions in lexicographic order. The state is a handful of
+//! `[u32; MAX_N]` arrays: no heap and no recursion, so it runs on the smallest stack and
+//! can stop after any solution and resume later (it is the iterator behind [`crate::Solutions`]).
+
+use crate::solutions::Placement;
+use crate::MAX_N;
+
+/// A resumable search for the solutions of one `n`, optionally with some queens fixed.
+///
+/// ```
+/// let mut s = nqueens::Search::new(5).unwrap();
+/// assert_eq!(s.next().as_deref(), Some(&[0, 2, 4, 1, 3][..]));
+/// assert_eq!(s.count(), 9);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Search {
+    n: usize,
+    /// Current row; `usize::MAX` once the search is exhausted.
+    row: usize,
+    /// Columns of the queens placed in rows `0..row`.
+    cols: [u8; MAX_N],
+    /// Free columns of each row not tried yet.
+    free: [u32; MAX_N],
+    /// Columns, left-going and right-going diagonals attacked in each row by rows above it.
+    down: [u32; MAX_N],
+    left: [u32; MAX_N],
+    right: [u32; MAX_N],
+    /// Columns each row may use at all (all of them, or the fixed queen's).
+    allowed: [u32; MAX_N],
+}
+
+/// Why [`Search::with_fixed`] rejected a queen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FixedError {
+    /// `n` is 0 or above [`MAX_N`].
+    BoardSize(usize),
+    /// The (row, column) pair lies off the `n` x `n` board (0-based).
+    OffBoard(usize, usize),
+}
+
+impl core::fmt::Display for FixedError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match *self {
+            FixedError::BoardSize(n) => write!(f, "board size {n} is not in 1..={MAX_N}"),
+            FixedError::OffBoard(r, c) => {
+                write!(f, "queen at row {r}, column {c} (0-based) is off the board")
+            }
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for FixedError {}
+
+const fn full_mask(n: usize) -> u32 {
+    if n >= 32 {
+        u32::MAX
+    } else {
+        (1u32 << n) - 1
+    }
+}
+
+impl Search {
+    /// A search over every solution for `n`; `None` if `n` is 0 or above [`MAX_N`].
+    pub fn new(n: usize) -> Option<Search> {
+        if n == 0 || n > MAX_N {
+            return None;
+        }
+        let allowed = [full_mask(n); MAX_N];
+        Some(Search::start(n, allowed))
+    }
+
+    /// A search over the solutions that have a queen on each given `(row, column)` square
+    /// (0-based). Fixed queens that attack each other leave nothing to find. Each fixed queen
+    /// removes its column and diagonals from every other row before the search starts, so a
+    /// fixed queen deep in the board prunes from the first row on.
+    ///
+    /// ```
+    /// let s = nqueens::Search::with_fixed(8, &[(0, 0)]).unwrap();
+    /// assert_eq!(s.count(), 4);
+    /// assert!(nqueens::Search::with_fixed(8, &[(8, 0)]).is_err());
+    /// ```
+    pub fn with_fixed(n: usize, fixed: &[(usize, usize)]) -> Result<Search, FixedError> {
+        if n == 0 || n > MAX_N {
+            return Err(FixedError::BoardSize(n));
+        }
+        let mut allowed = [full_mask(n); MAX_N];
+        for &(r, c) in fixed {
+            if r >= n || c >= n {
+                return Err(FixedError::OffBoard(r, c));
+            }
+        }
+        for &(r, c) in fixed {
+            for (row, mask) in allowed.iter_mut().enumerate().take(n) {
+                if row == r {
+                    *mask &= 1 << c;
+                } else {
+                    // Same column, and the two diagonals through (r, c), on this row.
+                    let d = row.abs_diff(r);
+                    let mut attacked = 1u32 << c;
+                    if c + d < n {
+                        attacked |= 1 << (c + d);
+                    }
+                    if d <= c {
+                        attacked |= 1 << (c - d);
+                    }
+                    *mask &= !attacked;
+                }
+            }
+        }
+        Ok(Search::start(n, allowed))
+    }
+
+    fn start(n: usize, allowed: [u32; MAX_N]) -> Search {
+        let mut s = Search {
+            n,
+            row: 0,
+            cols: [0; MAX_N],
+            free: [0; MAX_N],
+            down: [0; MAX_N],
+            left: [0; MAX_N],
+            right: [0; MAX_N],
+            allowed,
+        };
+        s.free[0] = allowed[0];
+        s
+    }
+
+    /// The board size.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// Advances to the next solution and returns its columns (valid until the next call).
+    #[inline]
+    pub fn next_solution(&mut self) -> Option<&[u8]> {
+        let n = self.n;
+        let mut row = self.row;
+        if row == usize::MAX {
+            return None;
+        }
+        loop {
+            let free = self.free[row];
+            if free == 0 {
+                if row == 0 {
+                    self.row = usize::MAX;
+                    return None;
+                }
+                row -= 1;
+                continue;
+            }
+            let bit = free & free.wrapping_neg();
+            self.free[row] = free ^ bit;
+            self.cols[row] = bit.trailing_zeros() as u8;
+            if row + 1 == n {
+                self.row = row;
+                return Some(&self.cols[..n]);
+            }
+            let down = self.down[row] | bit;
+            let left = (self.left[row] | bit) << 1;
+            let right = (self.right[row] | bit) >> 1;
+            row += 1;
+            self.down[row] = down;
+            self.left[row] = left;
+            self.right[row] = right;
+            self.free[row] = self.allowed[row] & !(down | left | right);
+        }
+    }
+}
+
+impl Iterator for Search {
+    type Item = Placement;
+
+    fn next(&mut self) -> Option<Placement> {
+        self.next_solution().map(Placement::from_slice)
+    }
+
+    fn count(mut self) -> usize {
+        let mut total = 0;
+        while self.next_solution().is_some() {
+            total += 1;
+        }
+        total
+    }
+}
+
+impl core::iter::FusedIterator for Search {}

@@ -1,0 +1,157 @@
+//! The embedded tables and [`Table`], a typed view over one of them.
+
+use crate::nqueens;
+
+macro_rules! tables {
+    ($($feature:literal => $name:ident, $n:literal, $count:literal;)*) => {
+        $(
+            #[cfg(feature = $feature)]
+            #[doc = concat!("Every solution for n = ", $n, ", ", $count,
+                " of them in lexicographic order (", $n, " x ", $count,
+                " bytes). Feature `", $feature, "`.")]
+            pub static $name: &[[u8; $n]; $count] = nqueens!($n);
+        )*
+
+        /// The embedded table for `n`, or `None` where that table is not compiled in.
+        ///
+        /// ```
+        /// let t = nqueens::table(6).unwrap();
+        /// assert_eq!((t.n(), t.len()), (6, 4));
+        /// assert_eq!(t.get(0), Some(&[1, 3, 5, 0, 2, 4][..]));
+        /// assert_eq!(t.get(4), None);
+        /// assert!(nqueens::table(14).is_none());
+        /// ```
+        pub fn table(n: usize) -> Option<Table> {
+            match n {
+                $(
+                    #[cfg(feature = $feature)]
+                    $n => Some(Table::new($n, $name.as_flattened())),
+                )*
+                _ => None,
+            }
+        }
+    };
+}
+
+tables! {
+    "table-6" => SOLUTIONS_6, 6, 4;
+    "table-7" => SOLUTIONS_7, 7, 40;
+    "table-8" => SOLUTIONS_8, 8, 92;
+    "table-9" => SOLUTIONS_9, 9, 352;
+    "table-10" => SOLUTIONS_10, 10, 724;
+    "table-11" => SOLUTIONS_11, 11, 2680;
+    "table-12" => SOLUTIONS_12, 12, 14200;
+    "table-13" => SOLUTIONS_13, 13, 73712;
+}
+
+/// A table of solutions for one `n`: `len()` rows of `n()` bytes, in lexicographic order.
+///
+/// A `Table` is two words (the board size and a `&'static [u8]`); copying it is free.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Table {
+    n: usize,
+    bytes: &'static [u8],
+}
+
+impl Table {
+    /// A view over `bytes`, `n` bytes per solution. `None` if `n` is 0 or does not divide the
+    /// length. The bytes are not checked to be solutions: this is how you wrap a table of your
+    /// own, such as one produced by `nqueens!(n, fundamental)`.
+    ///
+    /// ```
+    /// static UNIQUE_8: &[[u8; 8]; 12] = nqueens::nqueens!(8, fundamental);
+    /// let t = nqueens::Table::from_bytes(8, UNIQUE_8.as_flattened()).unwrap();
+    /// assert_eq!(t.len(), 12);
+    /// ```
+    pub const fn from_bytes(n: usize, bytes: &'static [u8]) -> Option<Table> {
+        if n == 0 || !bytes.len().is_multiple_of(n) {
+            None
+        } else {
+            Some(Table { n, bytes })
+        }
+    }
+
+    const fn new(n: usize, bytes: &'static [u8]) -> Table {
+        Table { n, bytes }
+    }
+
+    /// The board size.
+    pub const fn n(&self) -> usize {
+        self.n
+    }
+
+    /// The number of solutions.
+    pub const fn len(&self) -> usize {
+        self.bytes.len() / self.n
+    }
+
+    /// True when the table holds no solution (n = 2 or 3).
+    pub const fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+
+    /// Solution `i`: a bounds check and a slice of the static bytes.
+    #[inline]
+    pub fn get(&self, i: usize) -> Option<&'static [u8]> {
+        let start = i.checked_mul(self.n)?;
+        self.bytes.get(start..start + self.n)
+    }
+
+    /// Every solution in order.
+    pub fn iter(&self) -> TableIter {
+        TableIter {
+            rows: self.bytes.chunks_exact(self.n),
+        }
+    }
+
+    /// The raw bytes: `len() * n()` of them, solution after solution.
+    pub const fn as_bytes(&self) -> &'static [u8] {
+        self.bytes
+    }
+}
+
+impl core::fmt::Debug for Table {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Table")
+            .field("n", &self.n)
+            .field("len", &self.len())
+            .finish()
+    }
+}
+
+impl IntoIterator for Table {
+    type Item = &'static [u8];
+    type IntoIter = TableIter;
+    fn into_iter(self) -> TableIter {
+        self.iter()
+    }
+}
+
+/// Iterator over a [`Table`]'s solutions, each a `&'static [u8]` of length `n`.
+#[derive(Clone, Debug)]
+pub struct TableIter {
+    rows: core::slice::ChunksExact<'static, u8>,
+}
+
+impl Iterator for TableIter {
+    type Item = &'static [u8];
+    #[inline]
+    fn next(&mut self) -> Option<&'static [u8]> {
+        self.rows.next()
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.rows.size_hint()
+    }
+    fn nth(&mut self, i: usize) -> Option<&'static [u8]> {
+        self.rows.nth(i)
+    }
+}
+
+impl DoubleEndedIterator for TableIter {
+    fn next_back(&mut self) -> Option<&'static [u8]> {
+        self.rows.next_back()
+    }
+}
+
+impl ExactSizeIterator for TableIter {}
+impl core::iter::FusedIterator for TableIter {}

@@ -1,0 +1,7 @@
+use nqueens::nqueens;
+
+static TABLE: &[[u8; 8]; 92] = nqueens!(4 + 4);
+
+fn main() {
+    let _ = TABLE;
+}

@@ -1,0 +1,7 @@
+use nqueens::nqueens;
+
+static TABLE: &[[u8; 8]; 92] = nqueens!(N);
+
+fn main() {
+    let _ = TABLE;
+}
