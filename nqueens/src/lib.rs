@@ -64,14 +64,20 @@
 extern crate std;
 
 mod consts;
+mod counter;
 mod search;
 mod solutions;
+mod symmetry;
 mod table;
 
 pub use consts::{const_solutions, count};
+#[cfg(feature = "parallel")]
+pub use counter::count_solutions_parallel;
+pub use counter::{count_solutions, tasks, Counts, Task};
 pub use nqueens_macros::nqueens;
-pub use search::Search;
+pub use search::{FixedError, Search};
 pub use solutions::{Placement, Solutions};
+pub use symmetry::{canonical, fundamental, is_fundamental, orbit, Fundamental, Orbit, Symmetry};
 #[cfg(feature = "table-10")]
 pub use table::SOLUTIONS_10;
 #[cfg(feature = "table-11")]

@@ -1,0 +1,157 @@
+//! The fast counter, the symmetry functions and the fundamental tables, against brute force
+//! and OEIS.
+
+use nqueens::{canonical, count, count_solutions, fundamental, is_fundamental, orbit, tasks};
+use nqueens::{nqueens, solutions, Symmetry};
+use nqueens_tests::{is_solution, A000170, A002562};
+
+/// Rotates a board as a grid of cells, independently of `Symmetry::map_square`.
+fn rotate90_by_grid(sol: &[u8]) -> Vec<u8> {
+    let n = sol.len();
+    let mut grid = vec![vec![false; n]; n];
+    for (r, &c) in sol.iter().enumerate() {
+        grid[r][c as usize] = true;
+    }
+    // Clockwise: new[r][c] = old[n - 1 - c][r].
+    (0..n)
+        .map(|r| (0..n).position(|c| grid[n - 1 - c][r]).unwrap() as u8)
+        .collect()
+}
+
+fn images_by_grid(sol: &[u8]) -> Vec<Vec<u8>> {
+    let n = sol.len();
+    let mut out = Vec::new();
+    let mut cur = sol.to_vec();
+    for _ in 0..4 {
+        out.push(cur.clone());
+        out.push(cur.iter().map(|&c| (n - 1) as u8 - c).collect());
+        cur = rotate90_by_grid(&cur);
+    }
+    out
+}
+
+#[test]
+fn counter_matches_oeis_for_1_to_16() {
+    for n in 1..=16 {
+        let c = count_solutions(n).unwrap();
+        assert_eq!(c.total, A000170[n - 1] as u64, "total, n = {n}");
+        assert_eq!(Some(c.total), count(n), "n = {n}");
+        if n <= 13 {
+            assert_eq!(c.unique, A002562[n - 1] as u64, "unique, n = {n}");
+        }
+    }
+    assert!(count_solutions(0).is_none());
+    assert!(count_solutions(nqueens::MAX_N + 1).is_none());
+}
+
+#[test]
+fn counter_unique_matches_brute_force_classes() {
+    for n in 1..=10 {
+        let classes: std::collections::BTreeSet<Vec<u8>> = solutions(n)
+            .unwrap()
+            .map(|s| images_by_grid(&s).into_iter().min().unwrap())
+            .collect();
+        assert_eq!(
+            count_solutions(n).unwrap().unique,
+            classes.len() as u64,
+            "n = {n}"
+        );
+    }
+}
+
+#[test]
+fn tasks_partition_the_count() {
+    for n in 1..=12 {
+        let parts: Vec<_> = tasks(n).unwrap().collect();
+        let sum: nqueens::Counts = parts.iter().map(|t| t.count()).sum();
+        assert_eq!(sum, count_solutions(n).unwrap(), "n = {n}");
+        assert!(parts.iter().all(|t| t.n() == n));
+    }
+    assert!(tasks(0).is_none());
+}
+
+#[cfg(feature = "parallel")]
+#[test]
+fn parallel_counter_matches_for_1_to_16() {
+    for n in 1..=16 {
+        for threads in [1, 2, 3] {
+            let c = nqueens::count_solutions_parallel(n, threads).unwrap();
+            assert_eq!(
+                c.total,
+                A000170[n - 1] as u64,
+                "n = {n}, threads = {threads}"
+            );
+        }
+    }
+}
+
+#[test]
+fn symmetries_map_solutions_to_solutions_and_agree_with_the_grid() {
+    for n in 1..=9 {
+        for sol in solutions(n).unwrap() {
+            let mine: std::collections::BTreeSet<Vec<u8>> = Symmetry::ALL
+                .iter()
+                .map(|s| s.apply(&sol).unwrap().to_vec())
+                .collect();
+            let grid: std::collections::BTreeSet<Vec<u8>> =
+                images_by_grid(&sol).into_iter().collect();
+            assert_eq!(mine, grid, "n = {n}, {sol:?}");
+            for image in &mine {
+                assert!(is_solution(image));
+            }
+            assert_eq!(
+                Symmetry::Rotate90.apply(&sol).unwrap().to_vec(),
+                rotate90_by_grid(&sol)
+            );
+            let class: Vec<Vec<u8>> = orbit(&sol).unwrap().map(|p| p.to_vec()).collect();
+            assert_eq!(class, mine.iter().cloned().collect::<Vec<_>>());
+            let min = mine.iter().next().unwrap();
+            assert_eq!(canonical(&sol).unwrap().to_vec(), *min);
+            assert_eq!(is_fundamental(&sol), sol.as_slice() == min.as_slice());
+        }
+    }
+}
+
+#[test]
+fn symmetry_rejects_non_permutations() {
+    assert!(Symmetry::Rotate90.apply(&[0, 0]).is_none());
+    assert!(Symmetry::Identity.apply(&[]).is_none());
+    assert!(Symmetry::Transpose.apply(&[0, 5]).is_none());
+    assert!(canonical(&[3]).is_none());
+    assert!(!is_fundamental(&[1, 1]));
+    assert!(orbit(&[9; 40]).is_none());
+}
+
+#[test]
+fn fundamental_lists_expand_back_to_the_full_tables() {
+    for n in 1..=13 {
+        let unique: Vec<_> = fundamental(n).unwrap().collect();
+        assert_eq!(unique.len(), A002562[n - 1], "n = {n}");
+        for pair in unique.windows(2) {
+            assert!(pair[0] < pair[1]);
+        }
+        let mut expanded: Vec<Vec<u8>> = unique
+            .iter()
+            .flat_map(|s| orbit(s).unwrap().map(|p| p.to_vec()))
+            .collect();
+        expanded.sort();
+        let full: Vec<Vec<u8>> = solutions(n).unwrap().map(|s| s.to_vec()).collect();
+        assert_eq!(expanded, full, "n = {n}");
+    }
+}
+
+#[test]
+fn macro_fundamental_tables_equal_the_runtime_ones() {
+    fn check(n: usize, table: &[u8]) {
+        let runtime: Vec<u8> = fundamental(n).unwrap().flat_map(|p| p.to_vec()).collect();
+        assert_eq!(table, &runtime[..], "nqueens!({n}, fundamental)");
+    }
+    check(1, nqueens!(1, fundamental).as_flattened());
+    check(4, nqueens!(4, fundamental).as_flattened());
+    check(6, nqueens!(6, fundamental).as_flattened());
+    check(8, nqueens!(8, fundamental).as_flattened());
+    check(10, nqueens!(10, fundamental).as_flattened());
+    check(12, nqueens!(12, fundamental).as_flattened());
+    check(13, nqueens!(13, fundamental).as_flattened());
+    let _: &[[u8; 13]; 9233] = nqueens!(13, fundamental);
+}
