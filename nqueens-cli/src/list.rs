@@ -1,0 +1,74 @@
+//! `nqueens list`: solutions streamed in lexicographic order, all or those with fixed queens,
+//! all or one per symmetry class.
+
+use std::io::Write;
+
+use nqueens::Placement;
+
+use crate::{render, usage, Failure, ListFormat};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Board size, 1 to 32.
+    #[arg(value_parser = crate::board_size, allow_negative_numbers = true)]
+    n: usize,
+    /// Print at most K solutions.
+    #[arg(long, value_name = "K")]
+    limit: Option<u64>,
+    /// `rows`: 1-based columns on one line; `board`: a grid of `Q` and `.`.
+    #[arg(long, value_enum, default_value_t = ListFormat::Rows)]
+    format: ListFormat,
+    /// Keep only solutions with a queen on this square, 1-based (repeatable): `--fixed 1,1`.
+    #[arg(long, value_name = "ROW,COL", value_parser = parse_square, allow_hyphen_values = true)]
+    fixed: Vec<(usize, usize)>,
+    /// One solution per symmetry class: the smallest of its 8 images.
+    #[arg(long)]
+    unique: bool,
+}
+
+fn parse_square(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("--fixed takes ROW,COL with 1-based numbers, such as 1,1; got '{s}'");
+    let (r, c) = s.split_once(',').ok_or_else(bad)?;
+    let r: usize = r.trim().parse().map_err(|_| bad())?;
+    let c: usize = c.trim().parse().map_err(|_| bad())?;
+    if r == 0 || c == 0 {
+        return Err(bad());
+    }
+    Ok((r, c))
+}
+
+pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
+    let n = args.n;
+    let mut fixed = Vec::with_capacity(args.fixed.len());
+    for &(r, c) in &args.fixed {
+        if r > n || c > n {
+            return usage(format!(
+                "--fixed {r},{c} is off the {n}x{n} board: rows and columns run from 1 to {n}"
+            ));
+        }
+        fixed.push((r - 1, c - 1));
+    }
+    let solutions: Box<dyn Iterator<Item = Placement>> = if fixed.is_empty() {
+        match nqueens::solutions(n) {
+            Some(all) => Box::new(all),
+            None => return usage(format!("board size must be from 1 to {}", nqueens::MAX_N)),
+        }
+    } else {
+        match nqueens::Search::with_fixed(n, &fixed) {
+            Ok(search) => Box::new(search),
+            Err(e) => return usage(e.to_string()),
+        }
+    };
+    let solutions = solutions.filter(|s| !args.unique || nqueens::is_fundamental(s));
+    let limit = args.limit.unwrap_or(u64::MAX);
+    for sol in solutions.take(usize::try_from(limit).unwrap_or(usize::MAX)) {
+        match args.format {
+            ListFormat::Rows => render::rows(out, &sol)?,
+            ListFormat::Board => {
+                render::board(out, &sol, "Q", ".", "")?;
+                out.write_all(b"\n")?;
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,127 @@
+//! The `nqueens` command. Every mistake in its input is one line on stderr and exit status 2;
+//! output goes through a buffered writer and a closed pipe ends the program quietly.
+
+mod count;
+mod input;
+mod judge;
+mod list;
+mod render;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// Count and list the solutions of the N-Queens puzzle. Columns are 1-based.
+#[derive(Parser, Debug)]
+#[command(name = "nqueens", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Print the number of solutions for N (from a table for 6..=13, otherwise counted).
+    Count(count::Args),
+    /// Print solutions for N in lexicographic order, streamed.
+    List(list::Args),
+    /// Read standard input and answer a classic judge problem byte for byte.
+    Judge {
+        /// Which problem.
+        #[arg(value_enum)]
+        problem: judge::Problem,
+    },
+}
+
+/// The output format of `list`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ListFormat {
+    /// One solution a line: each row's column, 1-based, single spaces.
+    Rows,
+    /// N lines of `Q` and `.`, then an empty line.
+    Board,
+}
+
+/// What went wrong, in one line. `Usage` is the user's mistake (exit 2).
+#[derive(Debug)]
+pub enum Failure {
+    /// Bad input or arguments.
+    Usage(String),
+    /// Writing the output failed for a reason other than a closed pipe.
+    Io(io::Error),
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        Failure::Io(e)
+    }
+}
+
+/// Shorthand for a usage failure.
+pub fn usage<T>(msg: impl Into<String>) -> Result<T, Failure> {
+    Err(Failure::Usage(msg.into()))
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+                let _ = e.print();
+                return ExitCode::SUCCESS;
+            }
+            if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                eprintln!("error: missing command: use `nqueens count N`, `nqueens list N` or `nqueens judge PROBLEM` (see --help)");
+                return ExitCode::from(2);
+            }
+            // clap's message spans several lines (usage, hints); keep its first paragraph,
+            // which says what is wrong, on one line.
+            let text = e.render().to_string();
+            let first: Vec<&str> = text
+                .lines()
+                .take_while(|l| !l.trim().is_empty())
+                .map(str::trim)
+                .collect();
+            eprintln!("{}", first.join(" "));
+            return ExitCode::from(2);
+        }
+    };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let result = match cli.command {
+        Command::Count(args) => count::run(&args, &mut out),
+        Command::List(args) => list::run(&args, &mut out),
+        Command::Judge { problem } => judge::run(problem, &mut io::stdin().lock(), &mut out),
+    }
+    .and_then(|()| out.flush().map_err(Failure::Io));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Io(e)) => {
+            eprintln!("error: cannot write output: {e}");
+            ExitCode::from(1)
+        }
+        Err(Failure::Usage(msg)) => {
+            // Nothing half-written reaches the reader: judge and count write only after the
+            // whole input is checked, and a partial buffer is dropped, not flushed.
+            std::mem::forget(out);
+            eprintln!("error: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Parses a board size for clap: an integer from 1 to `MAX_N`.
+pub fn board_size(s: &str) -> Result<usize, String> {
+    let max = nqueens::MAX_N;
+    match s.trim().parse::<i64>() {
+        Ok(n) if (1..=max as i64).contains(&n) => Ok(n as usize),
+        Ok(n) => Err(format!("board size must be from 1 to {max}, got {n}")),
+        Err(_) => Err(format!(
+            "board size must be an integer from 1 to {max}, got {}",
+            input::shorten(s)
+        )),
+    }
+}

@@ -1,0 +1,241 @@
+//! The `nqueens` binary end to end: the judge problems byte for byte, the commands' output,
+//! and every kind of bad input (one line on stderr, exit status 2, nothing on stdout).
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use assert_cmd::cargo::CommandCargoExt;
+
+fn nqueens() -> Command {
+    Command::cargo_bin("nqueens").expect("the nqueens binary is built")
+}
+
+/// Runs with `stdin` and returns (status code, stdout, stderr).
+fn run(args: &[&str], stdin: &[u8]) -> (i32, Vec<u8>, String) {
+    let out = assert_cmd::Command::cargo_bin("nqueens")
+        .unwrap()
+        .args(args)
+        .write_stdin(stdin.to_vec())
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        out.stdout,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let (code, out, err) = run(args, b"");
+    assert_eq!(code, 0, "{args:?} failed: {err}");
+    String::from_utf8(out).unwrap()
+}
+
+#[track_caller]
+fn assert_usage_error(args: &[&str], stdin: &[u8], mentions: &str) {
+    let (code, out, err) = run(args, stdin);
+    assert_eq!(
+        code, 2,
+        "{args:?} with {stdin:?}: status {code}, stderr {err:?}"
+    );
+    assert!(
+        out.is_empty(),
+        "{args:?}: wrote to stdout: {:?}",
+        String::from_utf8_lossy(&out)
+    );
+    assert_eq!(
+        err.lines().count(),
+        1,
+        "{args:?}: stderr is not one line: {err:?}"
+    );
+    assert!(err.starts_with("error: "), "{args:?}: {err:?}");
+    assert!(
+        err.to_lowercase().contains(&mentions.to_lowercase()),
+        "{args:?}: {err:?} does not mention {mentions:?}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+/// Each `tests/judge/<problem>-<case>.in` against the `.out` its reference program printed
+/// (trailing spaces removed; the last line ended with a newline).
+#[test]
+fn judge_problems_match_the_reference_programs() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/judge");
+    let mut cases = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "in") {
+            continue;
+        }
+        let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+        let problem = ["p1219", "uva750", "acwing843", "eight-boards"]
+            .into_iter()
+            .find(|p| name.starts_with(p))
+            .unwrap();
+        let input = std::fs::read(&path).unwrap();
+        let expected = std::fs::read_to_string(path.with_extension("out")).unwrap();
+        let (code, out, err) = run(&["judge", problem], &input);
+        assert_eq!(code, 0, "{name}: {err}");
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(out, expected, "{name}");
+        assert!(
+            out.lines().all(|l| !l.ends_with(' ')),
+            "{name}: trailing space"
+        );
+        cases += 1;
+    }
+    assert_eq!(cases, 11);
+}
+
+#[test]
+fn count_prints_the_number() {
+    assert_eq!(stdout_of(&["count", "8"]), "92\n");
+    assert_eq!(stdout_of(&["count", "13"]), "73712\n");
+    assert_eq!(stdout_of(&["count", "14"]), "365596\n");
+    assert_eq!(stdout_of(&["count", "1"]), "1\n");
+    assert_eq!(stdout_of(&["count", "3"]), "0\n");
+    assert_eq!(stdout_of(&["count", "12", "--unique"]), "1787\n");
+    assert_eq!(stdout_of(&["count", "11", "--threads", "1"]), "2680\n");
+}
+
+fn json_field(json: &str, key: &str) -> u64 {
+    let at = json.find(&format!("\"{key}\":")).unwrap() + key.len() + 3;
+    json[at..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect::<String>()
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn count_parts_sum_to_the_total() {
+    for n in [5, 8, 11, 12] {
+        let total: u64 = stdout_of(&["count", &n.to_string()])
+            .trim()
+            .parse()
+            .unwrap();
+        for m in [1, 2, 3, 7, 40] {
+            let mut sum = 0;
+            for k in 1..=m {
+                let part = format!("{k}/{m}");
+                let json =
+                    stdout_of(&["count", &n.to_string(), "--part", &part, "--format", "json"]);
+                assert!(
+                    json.starts_with('{') && json.trim_end().ends_with('}'),
+                    "{json}"
+                );
+                assert_eq!(json_field(&json, "n"), n);
+                assert!(json.contains(&format!("\"part\":\"{part}\"")), "{json}");
+                assert!(json.contains("\"seconds\":"), "{json}");
+                sum += json_field(&json, "count");
+            }
+            assert_eq!(sum, total, "n = {n}, m = {m}");
+        }
+    }
+}
+
+#[test]
+fn list_rows_board_limit_fixed_unique() {
+    assert_eq!(stdout_of(&["list", "4"]), "2 4 1 3\n3 1 4 2\n");
+    assert_eq!(
+        stdout_of(&["list", "4", "--format", "board", "--limit", "1"]),
+        ".Q..\n...Q\nQ...\n..Q.\n\n"
+    );
+    assert_eq!(stdout_of(&["list", "8", "--limit", "2"]).lines().count(), 2);
+    let fixed = stdout_of(&["list", "8", "--fixed", "1,1"]);
+    assert_eq!(fixed.lines().count(), 4);
+    assert!(fixed.lines().all(|l| l.starts_with("1 ")));
+    let two = stdout_of(&["list", "8", "--fixed", "1,1", "--fixed", "2,5"]);
+    assert_eq!(two, "1 5 8 6 3 7 2 4\n");
+    assert_eq!(stdout_of(&["list", "8", "--unique"]).lines().count(), 12);
+    assert_eq!(
+        stdout_of(&["list", "20", "--fixed", "1,1", "--limit", "1"])
+            .split(' ')
+            .count(),
+        20
+    );
+    assert_eq!(stdout_of(&["list", "3"]), "");
+}
+
+/// `nqueens list 16 | head -1`: the first line arrives at once and the closed pipe ends the
+/// program with success, not a panic.
+#[test]
+fn list_streams_and_stops_on_a_closed_pipe() {
+    let start = Instant::now();
+    let mut child = nqueens()
+        .args(["list", "16"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert_eq!(first, "1 3 5 2 13 9 14 12 15 6 16 7 4 11 8 10\n");
+    // The reader is dropped here: the pipe is closed.
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    assert_eq!(err, "");
+    assert!(start.elapsed() < Duration::from_secs(60));
+}
+
+#[test]
+fn bad_arguments_are_one_line_and_status_2() {
+    assert_usage_error(&[], b"", "missing command");
+    assert_usage_error(&["count"], b"", "required");
+    assert_usage_error(&["count", "abc"], b"", "board size");
+    assert_usage_error(&["count", "0"], b"", "from 1 to 32");
+    assert_usage_error(&["count", "33"], b"", "from 1 to 32");
+    assert_usage_error(&["count", "-3"], b"", "from 1 to 32");
+    assert_usage_error(&["count", "99999999999999999999999"], b"", "board size");
+    assert_usage_error(&["count", "8", "--part", "0/3"], b"", "--part");
+    assert_usage_error(&["count", "8", "--part", "4/3"], b"", "--part");
+    assert_usage_error(&["count", "8", "--part", "x"], b"", "--part");
+    assert_usage_error(&["count", "8", "--threads", "0"], b"", "threads");
+    assert_usage_error(&["count", "8", "--format", "xml"], b"", "xml");
+    assert_usage_error(&["list", "8", "--fixed", "9,1"], b"", "off the 8x8 board");
+    assert_usage_error(&["list", "8", "--fixed", "1,9"], b"", "off the 8x8 board");
+    assert_usage_error(&["list", "8", "--fixed", "1"], b"", "ROW,COL");
+    assert_usage_error(&["list", "8", "--fixed", "a,b"], b"", "ROW,COL");
+    assert_usage_error(&["list", "8", "--fixed", "0,1"], b"", "ROW,COL");
+    assert_usage_error(&["list", "8", "--fixed", "-1,2"], b"", "ROW,COL");
+    assert_usage_error(&["list", "8", "--limit", "-1"], b"", "-1");
+    assert_usage_error(&["list", "8", "--format", "grid"], b"", "grid");
+    assert_usage_error(&["judge", "p9999"], b"", "p9999");
+    assert_usage_error(&["frobnicate"], b"", "frobnicate");
+}
+
+#[test]
+fn bad_judge_input_is_one_line_and_status_2() {
+    for problem in ["p1219", "uva750", "acwing843"] {
+        assert_usage_error(&["judge", problem], b"", "empty");
+        assert_usage_error(&["judge", problem], b" \n\n \t\n", "empty");
+        assert_usage_error(&["judge", problem], b"abc\n", "'abc'");
+        assert_usage_error(&["judge", problem], b"\x00\xff\xfe\x80garbage", "not text");
+        assert_usage_error(&["judge", problem], b"6.5\n", "'6.5'");
+    }
+    assert_usage_error(&["judge", "p1219"], b"0\n", "from 1 to 27");
+    assert_usage_error(&["judge", "p1219"], b"28\n", "from 1 to 27");
+    assert_usage_error(&["judge", "p1219"], b"-6\n", "from 1 to 27");
+    assert_usage_error(&["judge", "p1219"], b"6 7\n", "exactly one number");
+    assert_usage_error(&["judge", "acwing843"], b"0\n", "from 1 to 13");
+    assert_usage_error(&["judge", "acwing843"], b"14\n", "from 1 to 13");
+    assert_usage_error(&["judge", "uva750"], b"2\n1 1\n", "T = 2");
+    assert_usage_error(&["judge", "uva750"], b"1\n1 1\n2 2\n", "T = 1");
+    assert_usage_error(&["judge", "uva750"], b"1\n1\n", "T = 1");
+    assert_usage_error(&["judge", "uva750"], b"-1\n", "negative");
+    assert_usage_error(&["judge", "uva750"], b"1\n9 1\n", "from 1 to 8");
+    assert_usage_error(&["judge", "uva750"], b"1\n1 0\n", "from 1 to 8");
+}
+
+#[test]
+fn help_and_version_succeed() {
+    assert!(stdout_of(&["--help"]).contains("judge"));
+    assert!(stdout_of(&["--version"]).starts_with("nqueens "));
+}
