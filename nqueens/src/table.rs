@@ -1,7 +1,5 @@
 //! The embedded tables and [`Table`], a typed view over one of them.
 
-use crate::nqueens;
-
 macro_rules! tables {
     ($($feature:literal => $name:ident, $n:literal, $count:literal;)*) => {
         $(
@@ -9,7 +7,7 @@ macro_rules! tables {
             #[doc = concat!("Every solution for n = ", $n, ", ", $count,
                 " of them in lexicographic order (", $n, " x ", $count,
                 " bytes). Feature `", $feature, "`.")]
-            pub static $name: &[[u8; $n]; $count] = nqueens!($n);
+            pub static $name: &[[u8; $n]; $count] = $crate::nqueens!($n);
         )*
 
         /// The embedded table for `n`, or `None` where that table is not compiled in.
@@ -25,7 +23,7 @@ macro_rules! tables {
             match n {
                 $(
                     #[cfg(feature = $feature)]
-                    $n => Some(Table::new($n, $name.as_flattened())),
+                    $n => Some(Table { n: $n, bytes: $name.as_flattened() }),
                 )*
                 _ => None,
             }
@@ -69,10 +67,6 @@ impl Table {
         } else {
             Some(Table { n, bytes })
         }
-    }
-
-    const fn new(n: usize, bytes: &'static [u8]) -> Table {
-        Table { n, bytes }
     }
 
     /// The board size.
