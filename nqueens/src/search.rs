@@ -137,36 +137,48 @@ impl Search {
     /// Advances to the next solution and returns its columns (valid until the next call).
     #[inline]
     pub fn next_solution(&mut self) -> Option<&[u8]> {
+        // The current row's masks live in locals; the arrays hold the rows above it, plus the
+        // current row's attack masks (written on the way down, read on the way back up).
+        // Indices are masked with MAX_N - 1, which is free and lets the compiler drop every
+        // bounds check: row < n <= MAX_N anyway.
+        const IX: usize = MAX_N - 1;
         let n = self.n;
         let mut row = self.row;
         if row == usize::MAX {
             return None;
         }
+        let last = n - 1;
+        let mut free = self.free[row & IX];
+        let mut down = self.down[row & IX];
+        let mut left = self.left[row & IX];
+        let mut right = self.right[row & IX];
         loop {
-            let free = self.free[row];
             if free == 0 {
                 if row == 0 {
                     self.row = usize::MAX;
                     return None;
                 }
                 row -= 1;
+                let i = row & IX;
+                (free, down, left, right) = (self.free[i], self.down[i], self.left[i], self.right[i]);
                 continue;
             }
             let bit = free & free.wrapping_neg();
-            self.free[row] = free ^ bit;
-            self.cols[row] = bit.trailing_zeros() as u8;
-            if row + 1 == n {
+            free ^= bit;
+            let i = row & IX;
+            self.cols[i] = bit.trailing_zeros() as u8;
+            self.free[i] = free;
+            if row == last {
                 self.row = row;
                 return Some(&self.cols[..n]);
             }
-            let down = self.down[row] | bit;
-            let left = (self.left[row] | bit) << 1;
-            let right = (self.right[row] | bit) >> 1;
+            down |= bit;
+            left = (left | bit) << 1;
+            right = (right | bit) >> 1;
             row += 1;
-            self.down[row] = down;
-            self.left[row] = left;
-            self.right[row] = right;
-            self.free[row] = self.allowed[row] & !(down | left | right);
+            let j = row & IX;
+            (self.down[j], self.left[j], self.right[j]) = (down, left, right);
+            free = self.allowed[j] & !(down | left | right);
         }
     }
 }
