@@ -135,14 +135,26 @@ fn count_tasks(tasks: &[Task], threads: usize) -> Counts {
     };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
     std::thread::scope(|scope| {
-        let worker = scope.spawn(|| match &pool {
-            Ok(pool) => pool.install(work),
-            Err(_) => tasks.iter().map(|t| t.count()).sum(),
+        // The worker hands its result over a channel, so the wait below ends the moment the
+        // count does, not at the next tick of the progress bar.
+        let (send, receive) = std::sync::mpsc::channel();
+        scope.spawn(move || {
+            let counts = match &pool {
+                Ok(pool) => pool.install(work),
+                Err(_) => tasks.iter().map(|t| t.count()).sum(),
+            };
+            // The receiver outlives this thread: it waits for exactly this message.
+            let _ = send.send(counts);
         });
         let start = Instant::now();
         let mut bar: Option<indicatif::ProgressBar> = None;
-        while !worker.is_finished() {
-            std::thread::sleep(Duration::from_millis(50));
+        let counts = loop {
+            match receive.recv_timeout(Duration::from_millis(100)) {
+                Ok(counts) => break counts,
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+                // The worker panicked; the scope re-raises its panic when it ends.
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break Counts::default(),
+            }
             if bar.is_none() && start.elapsed() > Duration::from_secs(1) {
                 // ProgressBar::new draws to stderr and stays hidden when it is not a terminal.
                 let b = indicatif::ProgressBar::new(tasks.len() as u64);
@@ -156,13 +168,10 @@ fn count_tasks(tasks: &[Task], threads: usize) -> Counts {
             if let Some(b) = &bar {
                 b.set_position(done.load(Ordering::Relaxed));
             }
-        }
+        };
         if let Some(b) = bar {
             b.finish_and_clear();
         }
-        match worker.join() {
-            Ok(counts) => counts,
-            Err(panic) => std::panic::resume_unwind(panic),
-        }
+        counts
     })
 }

@@ -152,6 +152,16 @@ impl Search {
         let mut down = self.down[row & IX];
         let mut left = self.left[row & IX];
         let mut right = self.right[row & IX];
+        if n == 1 {
+            // The only row is the last one: its free squares are the solutions.
+            if free == 0 {
+                self.row = usize::MAX;
+                return None;
+            }
+            let bit = free & free.wrapping_neg();
+            self.free[0] = free ^ bit;
+            return Some(self.columns(bit));
+        }
         loop {
             if free == 0 {
                 if row == 0 {
@@ -165,21 +175,42 @@ impl Search {
             }
             let bit = free & free.wrapping_neg();
             free ^= bit;
-            let i = row & IX;
-            self.cols[i] = bit.trailing_zeros() as u8;
-            self.free[i] = free;
-            if row == last {
-                self.row = row;
-                return Some(&self.cols[..n]);
+            let d = down | bit;
+            let l = (left | bit) << 1;
+            let r = (right | bit) >> 1;
+            let next = self.allowed[(row + 1) & IX] & !(d | l | r);
+            // A child with no free square is a dead end: skip it without touching memory.
+            // Most nodes of the tree are such dead ends.
+            if next == 0 {
+                continue;
             }
-            down |= bit;
-            left = (left | bit) << 1;
-            right = (right | bit) >> 1;
+            let i = row & IX;
+            self.free[i] = free;
+            if row + 1 == last {
+                // The last row has one square left, and it is free: a solution.
+                self.down[last & IX] = d;
+                self.row = row;
+                return Some(self.columns(next));
+            }
             row += 1;
             let j = row & IX;
-            (self.down[j], self.left[j], self.right[j]) = (down, left, right);
-            free = self.allowed[j] & !(down | left | right);
+            (self.down[j], self.left[j], self.right[j]) = (d, l, r);
+            (free, down, left, right) = (next, d, l, r);
         }
+    }
+}
+
+impl Search {
+    /// Fills `cols` from the column masks, once per solution instead of once per node: the
+    /// queen of row k is the bit that row k + 1's mask has and row k's lacks.
+    #[inline]
+    fn columns(&mut self, last_bit: u32) -> &[u8] {
+        let n = self.n;
+        for k in 0..n - 1 {
+            self.cols[k] = (self.down[k + 1] ^ self.down[k]).trailing_zeros() as u8;
+        }
+        self.cols[n - 1] = last_bit.trailing_zeros() as u8;
+        &self.cols[..n]
     }
 }
 

@@ -19,6 +19,7 @@ macro_rules! tables {
         /// assert_eq!(t.get(4), None);
         /// assert!(nqueens::table(14).is_none());
         /// ```
+        #[inline]
         pub fn table(n: usize) -> Option<Table> {
             match n {
                 $(
@@ -87,8 +88,11 @@ impl Table {
     /// Solution `i`: a bounds check and a slice of the static bytes.
     #[inline]
     pub fn get(&self, i: usize) -> Option<&'static [u8]> {
-        let start = i.checked_mul(self.n)?;
-        self.bytes.get(start..start + self.n)
+        if i < self.len() {
+            self.bytes.get(i * self.n..(i + 1) * self.n)
+        } else {
+            None
+        }
     }
 
     /// Every solution in order.
