@@ -3,31 +3,48 @@
 
 use std::hint::black_box;
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+
+/// Lookups per iteration: each iteration does this many, so the time per lookup is the
+/// reported time / LOOKUPS (criterion also prints it as throughput).
+const LOOKUPS: usize = 1024;
 
 fn lookup(c: &mut Criterion) {
     let mut g = c.benchmark_group("lookup");
+    g.throughput(Throughput::Elements(LOOKUPS as u64));
     let t8 = nqueens::table(8).unwrap();
-    // Walk the indices with a mask, not `%`, so the division does not drown the lookup.
-    g.bench_function("table(8).get(i)", |b| {
-        let mut i = 0usize;
+    // Indices walk with a mask, not `%`, so a division does not drown the lookup; a byte of
+    // every answer feeds the sum so that no lookup can be skipped.
+    g.bench_function("table(8).get(i) x1024", |b| {
         b.iter(|| {
-            i = (i + 37) & 63;
-            black_box(t8.get(black_box(i)))
+            let mut sum = 0u32;
+            for k in 0..LOOKUPS {
+                let i = black_box(k * 37) & 63;
+                sum += t8.get(i).map_or(0, |s| u32::from(s[0]));
+            }
+            sum
         })
     });
-    g.bench_function("SOLUTIONS_13[i]", |b| {
-        let mut i = 0usize;
+    g.bench_function("table(n).get(i) x1024", |b| {
         b.iter(|| {
-            i = (i + 7919) & 0xffff;
-            black_box(nqueens::SOLUTIONS_13[black_box(i)])
+            let mut sum = 0u32;
+            for k in 0..LOOKUPS {
+                let i = black_box(k * 37) & 63;
+                sum += nqueens::table(black_box(8))
+                    .and_then(|t| t.get(i))
+                    .map_or(0, |s| u32::from(s[0]));
+            }
+            sum
         })
     });
-    g.bench_function("table(n) then get(i)", |b| {
-        let mut i = 0usize;
+    g.bench_function("SOLUTIONS_13[i] x1024", |b| {
         b.iter(|| {
-            i = (i + 37) & 63;
-            black_box(nqueens::table(black_box(8)).and_then(|t| t.get(i)))
+            let mut sum = 0u32;
+            for k in 0..LOOKUPS {
+                let i = black_box(k * 7919) & 0xffff;
+                sum += u32::from(nqueens::SOLUTIONS_13[i][0]);
+            }
+            sum
         })
     });
     g.finish();
@@ -49,7 +66,14 @@ fn enumerate(c: &mut Criterion) {
         });
     }
     g.bench_function("table 13, whole", |b| {
-        b.iter(|| black_box(nqueens::solutions(13).unwrap().map(|s| s[0] as u32).sum::<u32>()))
+        b.iter(|| {
+            black_box(
+                nqueens::solutions(13)
+                    .unwrap()
+                    .map(|s| s[0] as u32)
+                    .sum::<u32>(),
+            )
+        })
     });
     g.finish();
 }

@@ -170,7 +170,8 @@ impl Search {
                 }
                 row -= 1;
                 let i = row & IX;
-                (free, down, left, right) = (self.free[i], self.down[i], self.left[i], self.right[i]);
+                (free, down, left, right) =
+                    (self.free[i], self.down[i], self.left[i], self.right[i]);
                 continue;
             }
             let bit = free & free.wrapping_neg();
