@@ -54,8 +54,10 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
             None => return usage(format!("board size must be from 1 to {}", nqueens::MAX_N)),
         }
     } else {
-        match nqueens::Search::with_fixed(n, &fixed) {
-            Ok(search) => Box::new(search),
+        // From the table when there is one (binary search on the fixed first rows), else a
+        // search that starts from the fixed queens.
+        match nqueens::solutions_with_fixed(n, &fixed) {
+            Ok(solutions) => Box::new(solutions),
             Err(e) => return usage(e.to_string()),
         }
     };

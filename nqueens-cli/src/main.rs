@@ -5,6 +5,7 @@ mod count;
 mod input;
 mod judge;
 mod list;
+mod lookup;
 mod render;
 
 use std::io::{self, Write};
@@ -26,6 +27,14 @@ enum Command {
     Count(count::Args),
     /// Print solutions for N in lexicographic order, streamed.
     List(list::Args),
+    /// Print the 1-based position of a solution (1-based columns) in lexicographic order.
+    Rank(lookup::SolutionArg),
+    /// Print the K-th solution (1-based) for N.
+    Nth(lookup::NthArgs),
+    /// Print the smallest of a solution's 8 symmetric images, and the size of its class.
+    Canonical(lookup::SolutionArg),
+    /// Print the bytes each table layout takes for N: full, packed, fundamental.
+    Sizes(lookup::SizesArgs),
     /// Read standard input and answer a classic judge problem byte for byte.
     Judge {
         /// Which problem.
@@ -93,6 +102,10 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Count(args) => count::run(&args, &mut out),
         Command::List(args) => list::run(&args, &mut out),
+        Command::Rank(arg) => lookup::rank(&arg, &mut out),
+        Command::Nth(args) => lookup::nth(&args, &mut out),
+        Command::Canonical(arg) => lookup::canonical(&arg, &mut out),
+        Command::Sizes(args) => lookup::sizes(&args, &mut out),
         Command::Judge { problem } => judge::run(problem, &mut io::stdin().lock(), &mut out),
     }
     .and_then(|()| out.flush().map_err(Failure::Io));

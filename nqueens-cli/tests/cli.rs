@@ -239,3 +239,46 @@ fn help_and_version_succeed() {
     assert!(stdout_of(&["--help"]).contains("judge"));
     assert!(stdout_of(&["--version"]).starts_with("nqueens "));
 }
+
+#[test]
+fn rank_nth_canonical_sizes() {
+    assert_eq!(
+        stdout_of(&["rank", "1", "5", "8", "6", "3", "7", "2", "4"]),
+        "1\n"
+    );
+    assert_eq!(stdout_of(&["rank", "8,4,1,3,6,2,7,5"]), "92\n");
+    assert_eq!(stdout_of(&["nth", "8", "92"]), "8 4 1 3 6 2 7 5\n");
+    assert_eq!(stdout_of(&["nth", "6", "1"]), "2 4 6 1 3 5\n");
+    // Past the tables both directions count subtrees.
+    let sol = stdout_of(&["nth", "14", "1000"]);
+    let cols: Vec<&str> = sol.split_whitespace().collect();
+    let mut rank_args = vec!["rank"];
+    rank_args.extend(&cols);
+    assert_eq!(stdout_of(&rank_args), "1000\n");
+    assert_eq!(
+        stdout_of(&["canonical", "5", "3", "1", "6", "4", "2"]),
+        "2 4 6 1 3 5\nclass of 4\n"
+    );
+    let sizes = stdout_of(&["sizes", "13"]);
+    for figure in ["958256", "515984", "120029", "64631"] {
+        assert!(sizes.contains(figure), "{sizes}");
+    }
+    assert_eq!(stdout_of(&["count", "13", "--unique"]), "9233\n");
+    assert_eq!(stdout_of(&["count", "14", "--unique"]), "45752\n");
+    assert_eq!(stdout_of(&["list", "6", "--unique"]), "2 4 6 1 3 5\n");
+}
+
+#[test]
+fn bad_lookups_are_one_line_and_status_2() {
+    assert_usage_error(&["rank"], b"", "required");
+    assert_usage_error(&["rank", "1", "2", "3"], b"", "not a solution");
+    assert_usage_error(&["rank", "1", "9"], b"", "from 1 to 2");
+    assert_usage_error(&["rank", "0"], b"", "from 1 to 1");
+    assert_usage_error(&["rank", "x"], b"", "'x'");
+    assert_usage_error(&["nth", "8", "93"], b"", "it has 92");
+    assert_usage_error(&["nth", "8", "0"], b"", "1-based");
+    assert_usage_error(&["nth", "0", "1"], b"", "from 1 to 32");
+    assert_usage_error(&["canonical", "1", "1"], b"", "not a solution");
+    assert_usage_error(&["sizes", "28"], b"", "not known");
+    assert_usage_error(&["sizes", "20"], b"", "too long");
+}

@@ -8,10 +8,17 @@ use crate::validate::Request;
 
 pub fn expand(request: &Request) -> TokenStream {
     let n = request.n;
-    let bytes = solve(n, request.fundamental);
+    let mut bytes = solve(n, request.fundamental);
     let count = bytes.len() / n;
+    // `row` is the width of one solution in bytes: n, or ceil(n / 2) when packed.
+    let row = if request.packed {
+        bytes = pack(n, &bytes);
+        n.div_ceil(2)
+    } else {
+        n
+    };
     let literal = Literal::byte_string(&bytes);
-    let n_lit = Literal::usize_unsuffixed(n);
+    let n_lit = Literal::usize_unsuffixed(row);
     let count_lit = Literal::usize_unsuffixed(count);
     // `as_chunks` + `first_chunk` turn `&[u8; N * COUNT]` into `&[[u8; N]; COUNT]` in const
     // context without `unsafe`, so the expansion also compiles in `#![forbid(unsafe_code)]`
@@ -31,4 +38,17 @@ pub fn expand(request: &Request) -> TokenStream {
             NQUEENS_TABLE
         }
     }
+}
+
+/// Two queens per byte, the first of each pair in the high nibble, so that comparing packed
+/// rows byte by byte orders them as the unpacked rows: the table stays sorted. An odd n leaves
+/// the last low nibble 0.
+fn pack(n: usize, bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len().div_ceil(2));
+    for sol in bytes.chunks_exact(n) {
+        for pair in sol.chunks(2) {
+            out.push(pair[0] << 4 | pair.get(1).copied().unwrap_or(0));
+        }
+    }
+    out
 }

@@ -4,16 +4,17 @@ use proc_macro2::Span;
 use syn::parse::{Parse, ParseStream};
 use syn::{Expr, ExprLit, ExprUnary, Ident, Lit, LitInt, Token, UnOp};
 
-/// What the user wrote: `N` or `N, fundamental`.
+/// What the user wrote: `N`, then optionally `fundamental` and/or `packed`.
 pub struct Input {
     /// The board size literal, kept for its span.
     pub n: LitInt,
-    /// `Some` when the second argument `fundamental` was given.
+    /// `Some` when the option `fundamental` was given: one solution per symmetry class.
     pub fundamental: Option<Ident>,
+    /// `Some` when the option `packed` was given: two queens per byte.
+    pub packed: Option<Ident>,
 }
 
-const EXPECTED: &str = "expected a board size as an integer literal, e.g. `nqueens!(8)` or \
-                        `nqueens!(8, fundamental)`";
+const EXPECTED: &str = "expected a board size as an integer literal, then optionally                         `fundamental` and/or `packed`, e.g. `nqueens!(8)` or                         `nqueens!(8, fundamental)`";
 
 impl Parse for Input {
     fn parse(input: ParseStream) -> syn::Result<Self> {
@@ -25,29 +26,35 @@ impl Parse for Input {
         }
         let expr: Expr = input.parse()?;
         let n = board_size(expr)?;
-        let fundamental = if input.is_empty() {
-            None
-        } else {
+        let mut parsed = Input {
+            n,
+            fundamental: None,
+            packed: None,
+        };
+        while !input.is_empty() {
             if !input.peek(Token![,]) {
-                return Err(
-                    input.error(format!("unexpected token after the board size: {EXPECTED}"))
-                );
+                return Err(input.error(format!("unexpected token after an argument: {EXPECTED}")));
             }
             input.parse::<Token![,]>()?;
             if input.is_empty() {
-                None
-            } else {
-                let mode: Expr = input.parse()?;
-                Some(mode_ident(mode)?)
+                break;
             }
-        };
-        if !input.is_empty() {
-            return Err(input.error(format!(
-                "too many arguments: nqueens! takes a board size and optionally `fundamental`; \
-                 {EXPECTED}"
-            )));
+            let option: Expr = input.parse()?;
+            let ident = option_ident(option)?;
+            let slot = if ident == "fundamental" {
+                &mut parsed.fundamental
+            } else {
+                &mut parsed.packed
+            };
+            if slot.is_some() {
+                return Err(syn::Error::new_spanned(
+                    &ident,
+                    format!("`{ident}` is given twice; {EXPECTED}"),
+                ));
+            }
+            *slot = Some(ident);
         }
-        Ok(Input { n, fundamental })
+        Ok(parsed)
     }
 }
 
@@ -82,17 +89,17 @@ fn board_size(expr: Expr) -> syn::Result<LitInt> {
     ))
 }
 
-fn mode_ident(expr: Expr) -> syn::Result<Ident> {
+fn option_ident(expr: Expr) -> syn::Result<Ident> {
     if let Expr::Path(path) = &expr {
         if let Some(ident) = path.path.get_ident() {
-            if ident == "fundamental" {
+            if ident == "fundamental" || ident == "packed" {
                 return Ok(ident.clone());
             }
         }
     }
     Err(syn::Error::new_spanned(
         expr,
-        "unexpected second argument: the only one accepted is `fundamental`, \
-         as in `nqueens!(8, fundamental)`",
+        "unexpected argument: after the board size, the only ones accepted are `fundamental` \
+         and `packed`, as in `nqueens!(8, fundamental)` or `nqueens!(13, packed)`",
     ))
 }

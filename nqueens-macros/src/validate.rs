@@ -11,6 +11,7 @@ pub const MAX_N_FUNDAMENTAL: usize = 15;
 pub struct Request {
     pub n: usize,
     pub fundamental: bool,
+    pub packed: bool,
 }
 
 /// Full-table sizes in bytes (n x count) just past each limit, for the error message.
@@ -64,5 +65,6 @@ pub fn validate(input: &Input) -> syn::Result<Request> {
     Ok(Request {
         n: n as usize,
         fundamental,
+        packed: input.packed.is_some(),
     })
 }

@@ -53,7 +53,9 @@
 //! | feature | default | what it adds |
 //! |---|---|---|
 //! | `table-6` .. `table-13` | yes | the static table for that `n` (`n` x count bytes of flash) |
+//! | `packed-6` .. `packed-13` | no | the table packed two queens per byte ([`packed_table`]) |
 //! | `std` | no | `std::error::Error` for the error types |
+//! | `parallel` | no | [`count_solutions_parallel`] on rayon (implies `std`) |
 //!
 //! With a table's feature off, its `n` is served by the search and the table costs nothing.
 #![no_std]
@@ -65,6 +67,8 @@ extern crate std;
 
 mod consts;
 mod counter;
+mod packed;
+mod rank;
 mod search;
 mod solutions;
 mod symmetry;
@@ -75,8 +79,26 @@ pub use consts::{const_solutions, count};
 pub use counter::count_solutions_parallel;
 pub use counter::{count_solutions, tasks, Counts, Task};
 pub use nqueens_macros::nqueens;
+#[cfg(feature = "packed-10")]
+pub use packed::PACKED_10;
+#[cfg(feature = "packed-11")]
+pub use packed::PACKED_11;
+#[cfg(feature = "packed-12")]
+pub use packed::PACKED_12;
+#[cfg(feature = "packed-13")]
+pub use packed::PACKED_13;
+#[cfg(feature = "packed-6")]
+pub use packed::PACKED_6;
+#[cfg(feature = "packed-7")]
+pub use packed::PACKED_7;
+#[cfg(feature = "packed-8")]
+pub use packed::PACKED_8;
+#[cfg(feature = "packed-9")]
+pub use packed::PACKED_9;
+pub use packed::{packed_table, PackedIter, PackedTable};
+pub use rank::{index_of, is_solution, nth};
 pub use search::{FixedError, Search};
-pub use solutions::{Placement, Solutions};
+pub use solutions::{solutions_with_fixed, Placement, Solutions};
 pub use symmetry::{canonical, fundamental, is_fundamental, orbit, Fundamental, Orbit, Symmetry};
 #[cfg(feature = "table-10")]
 pub use table::SOLUTIONS_10;
@@ -101,8 +123,8 @@ pub const MAX_N: usize = 32;
 
 /// `solutions(n)`: every solution for `n` in lexicographic order.
 ///
-/// Served from the embedded table when its feature is on, otherwise by the runtime
-/// [`Search`]. `None` for `n == 0` or `n > MAX_N`.
+/// Served from the embedded table when its feature is on, else from the packed table when
+/// that feature is on, otherwise by the runtime [`Search`]. `None` for `n == 0` or `n > MAX_N`.
 ///
 /// ```
 /// let all: Vec<_> = nqueens::solutions(4).unwrap().map(|s| s.to_vec()).collect();
@@ -111,6 +133,9 @@ pub const MAX_N: usize = 32;
 pub fn solutions(n: usize) -> Option<Solutions> {
     if let Some(table) = table(n) {
         return Some(Solutions::from_table(table));
+    }
+    if let Some(packed) = packed_table(n) {
+        return Some(Solutions::from_packed(packed));
     }
     Search::new(n).map(Solutions::from_search)
 }

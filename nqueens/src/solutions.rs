@@ -2,7 +2,8 @@
 
 use core::ops::Deref;
 
-use crate::search::Search;
+use crate::packed::{PackedIter, PackedTable};
+use crate::search::{FixedError, Search};
 use crate::table::{Table, TableIter};
 use crate::MAX_N;
 
@@ -93,13 +94,28 @@ pub struct Solutions {
 #[derive(Clone, Debug)]
 enum Source {
     Table(TableIter),
+    Packed(PackedIter),
+    /// Table rows, keeping those whose row `r` is `want[r]` wherever `want[r] != FREE`.
+    Filtered {
+        rows: TableIter,
+        want: [u8; MAX_N],
+    },
     Search(Search),
 }
+
+/// No queen fixed in this row.
+const FREE: u8 = u8::MAX;
 
 impl Solutions {
     pub(crate) fn from_table(table: Table) -> Solutions {
         Solutions {
             source: Source::Table(table.iter()),
+        }
+    }
+
+    pub(crate) fn from_packed(table: PackedTable) -> Solutions {
+        Solutions {
+            source: Source::Packed(table.iter()),
         }
     }
 
@@ -109,9 +125,10 @@ impl Solutions {
         }
     }
 
-    /// True when the solutions come from an embedded table rather than the search.
+    /// True when the solutions come from an embedded table (plain or packed) rather than
+    /// the search.
     pub fn is_from_table(&self) -> bool {
-        matches!(self.source, Source::Table(_))
+        !matches!(self.source, Source::Search(_))
     }
 }
 
@@ -122,6 +139,14 @@ impl Iterator for Solutions {
     fn next(&mut self) -> Option<Placement> {
         match &mut self.source {
             Source::Table(rows) => rows.next().map(Placement::from_slice),
+            Source::Packed(rows) => rows.next(),
+            Source::Filtered { rows, want } => rows
+                .find(|row| {
+                    row.iter()
+                        .zip(want.iter())
+                        .all(|(&c, &w)| w == FREE || c == w)
+                })
+                .map(Placement::from_slice),
             Source::Search(search) => search.next(),
         }
     }
@@ -129,6 +154,8 @@ impl Iterator for Solutions {
     fn size_hint(&self) -> (usize, Option<usize>) {
         match &self.source {
             Source::Table(rows) => rows.size_hint(),
+            Source::Packed(rows) => rows.size_hint(),
+            Source::Filtered { rows, .. } => (0, rows.size_hint().1),
             Source::Search(_) => (0, None),
         }
     }
@@ -136,9 +163,50 @@ impl Iterator for Solutions {
     fn count(self) -> usize {
         match self.source {
             Source::Table(rows) => rows.len(),
+            Source::Packed(rows) => rows.len(),
             Source::Search(search) => search.count(),
+            filtered => Solutions { source: filtered }.fold(0, |n, _| n + 1),
         }
     }
 }
 
 impl core::iter::FusedIterator for Solutions {}
+
+/// The solutions for `n` with a queen on each given `(row, column)` square (0-based), in
+/// lexicographic order.
+///
+/// From the table when it is compiled in: the fixed queens of the first rows narrow it to a
+/// contiguous run by binary search ([`Table::with_prefix`]) and the rest filter that run.
+/// Otherwise a search that starts from the fixed queens ([`Search::with_fixed`]), which
+/// answers at once even for large boards.
+///
+/// ```
+/// // Queen on the top-left corner of the 8x8 board: 4 solutions.
+/// assert_eq!(nqueens::solutions_with_fixed(8, &[(0, 0)]).unwrap().count(), 4);
+/// // Board 20 has no table; the search starts from the fixed queen.
+/// let first = nqueens::solutions_with_fixed(20, &[(19, 0)]).unwrap().next().unwrap();
+/// assert_eq!(first[19], 0);
+/// assert!(nqueens::solutions_with_fixed(8, &[(8, 0)]).is_err());
+/// ```
+pub fn solutions_with_fixed(n: usize, fixed: &[(usize, usize)]) -> Result<Solutions, FixedError> {
+    let search = Search::with_fixed(n, fixed)?;
+    let Some(table) = crate::table(n) else {
+        return Ok(Solutions::from_search(search));
+    };
+    let mut want = [FREE; MAX_N];
+    for &(r, c) in fixed {
+        if want[r] != FREE && want[r] as usize != c {
+            // Two queens fixed in one row: the search, which knows it has nothing to find.
+            return Ok(Solutions::from_search(search));
+        }
+        want[r] = c as u8;
+    }
+    let prefix_len = want.iter().take(n).take_while(|&&w| w != FREE).count();
+    let run = table.with_prefix(&want[..prefix_len]);
+    Ok(Solutions {
+        source: Source::Filtered {
+            rows: run.iter(),
+            want,
+        },
+    })
+}

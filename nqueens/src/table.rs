@@ -95,6 +95,56 @@ impl Table {
         }
     }
 
+    /// The position of `sol` in the table, by binary search: O(log len).
+    ///
+    /// ```
+    /// let t = nqueens::table(8).unwrap();
+    /// assert_eq!(t.index_of(&[7, 3, 0, 2, 5, 1, 6, 4]), Some(91));
+    /// assert_eq!(t.index_of(&[0, 1, 2, 3, 4, 5, 6, 7]), None);
+    /// ```
+    pub fn index_of(&self, sol: &[u8]) -> Option<usize> {
+        if sol.len() != self.n {
+            return None;
+        }
+        let at = self.partition_point(|row| row < sol);
+        (self.get(at) == Some(sol)).then_some(at)
+    }
+
+    /// The solutions whose first rows are `prefix`: a contiguous run of a sorted table, found
+    /// by two binary searches and returned as a table of its own, without copying.
+    ///
+    /// ```
+    /// let t = nqueens::table(8).unwrap();
+    /// let corner = t.with_prefix(&[0]);
+    /// assert_eq!(corner.len(), 4);
+    /// assert_eq!(t.with_prefix(&[0, 4]).len(), 1);
+    /// assert!(t.with_prefix(&[0, 1]).is_empty());
+    /// ```
+    pub fn with_prefix(&self, prefix: &[u8]) -> Table {
+        let k = prefix.len().min(self.n);
+        let start = self.partition_point(|row| &row[..k] < prefix);
+        let end = self.partition_point(|row| &row[..k] <= prefix);
+        let end = if prefix.len() > self.n { start } else { end };
+        Table {
+            n: self.n,
+            bytes: &self.bytes[start * self.n..end * self.n],
+        }
+    }
+
+    /// The first index whose row is not `before` (rows must be partitioned by it).
+    fn partition_point(&self, before: impl Fn(&[u8]) -> bool) -> usize {
+        let (mut lo, mut hi) = (0, self.len());
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if before(&self.bytes[mid * self.n..(mid + 1) * self.n]) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        lo
+    }
+
     /// Every solution in order.
     pub fn iter(&self) -> TableIter {
         TableIter {

@@ -1,0 +1,136 @@
+//! `rank`, `nth`, `canonical` and `sizes`: one solution's place, the solution at a place, the
+//! representative of a solution's symmetry class, and what each table layout costs.
+
+use std::io::Write;
+
+use nqueens::Placement;
+
+use crate::{render, usage, Failure};
+
+#[derive(clap::Args, Debug)]
+pub struct SolutionArg {
+    /// A solution as 1-based columns, one per row: `2 4 6 1 3 5` or `2,4,6,1,3,5`.
+    #[arg(required = true, num_args = 1.., value_delimiter = ',', allow_negative_numbers = true)]
+    columns: Vec<i64>,
+}
+
+impl SolutionArg {
+    /// The 0-based columns, checked to form a solution.
+    fn solution(&self) -> Result<Placement, Failure> {
+        let n = self.columns.len();
+        if n > nqueens::MAX_N {
+            return usage(format!(
+                "a solution has at most {} columns, got {n}",
+                nqueens::MAX_N
+            ));
+        }
+        let mut cols = Vec::with_capacity(n);
+        for &c in &self.columns {
+            if c < 1 || c > n as i64 {
+                return usage(format!(
+                    "columns are 1-based, from 1 to {n} on a board of {n}; got {c}"
+                ));
+            }
+            cols.push((c - 1) as u8);
+        }
+        if !nqueens::is_solution(&cols) {
+            return usage("those columns are not a solution: two queens attack each other");
+        }
+        Ok(Placement::from_slice(&cols))
+    }
+}
+
+/// `nqueens rank COLS...`: the 1-based position of a solution in lexicographic order.
+pub fn rank(arg: &SolutionArg, out: &mut dyn Write) -> Result<(), Failure> {
+    let sol = arg.solution()?;
+    match nqueens::index_of(&sol) {
+        Some(i) => writeln!(out, "{}", i + 1)?,
+        None => return usage("those columns are not a solution"),
+    }
+    Ok(())
+}
+
+#[derive(clap::Args, Debug)]
+pub struct NthArgs {
+    /// Board size, 1 to 32.
+    #[arg(value_parser = crate::board_size, allow_negative_numbers = true)]
+    n: usize,
+    /// 1-based position in lexicographic order.
+    #[arg(value_parser = position, allow_negative_numbers = true)]
+    k: u64,
+}
+
+fn position(s: &str) -> Result<u64, String> {
+    match s.trim().parse::<u64>() {
+        Ok(k) if k >= 1 => Ok(k),
+        _ => Err(format!(
+            "positions are 1-based whole numbers (1, 2, ...), got '{s}'"
+        )),
+    }
+}
+
+/// `nqueens nth N K`: the K-th solution (1-based), as 1-based columns.
+pub fn nth(args: &NthArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    match nqueens::nth(args.n, args.k - 1) {
+        Some(sol) => render::rows(out, &sol)?,
+        None => {
+            let total = nqueens::count(args.n).map_or(String::from("fewer"), |c| c.to_string());
+            return usage(format!(
+                "there is no solution number {} for n = {}: it has {total}",
+                args.k, args.n
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `nqueens canonical COLS...`: the smallest image of a solution under the 8 symmetries,
+/// and the size of its class.
+pub fn canonical(arg: &SolutionArg, out: &mut dyn Write) -> Result<(), Failure> {
+    let sol = arg.solution()?;
+    let (Some(min), Some(class)) = (nqueens::canonical(&sol), nqueens::orbit(&sol)) else {
+        return usage("those columns are not a permutation");
+    };
+    render::rows(out, &min)?;
+    writeln!(out, "class of {}", class.len())?;
+    Ok(())
+}
+
+#[derive(clap::Args, Debug)]
+pub struct SizesArgs {
+    /// Board size, 1 to 27 (where the counts are known).
+    #[arg(value_parser = crate::board_size, allow_negative_numbers = true)]
+    n: usize,
+}
+
+/// `nqueens sizes N`: bytes of each table layout for n.
+pub fn sizes(args: &SizesArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let n = args.n;
+    let Some(total) = nqueens::count(n) else {
+        return usage(format!(
+            "the count for n = {n} is not known; sizes need n from 1 to 27"
+        ));
+    };
+    // The number of classes is counted (fast up to about 17); past that it is not known here.
+    if n > 17 {
+        return usage(format!(
+            "sizes counts the symmetry classes, which takes too long for n = {n} (at most 17)"
+        ));
+    }
+    let unique = nqueens::count_solutions(n).map_or(0, |c| c.unique);
+    let (full, half) = (n as u64, n.div_ceil(2) as u64);
+    writeln!(out, "layout               solutions        bytes")?;
+    writeln!(out, "full                 {total:>9} {:>12}", full * total)?;
+    writeln!(out, "packed               {total:>9} {:>12}", half * total)?;
+    writeln!(
+        out,
+        "fundamental          {unique:>9} {:>12}",
+        full * unique
+    )?;
+    writeln!(
+        out,
+        "fundamental packed   {unique:>9} {:>12}",
+        half * unique
+    )?;
+    Ok(())
+}

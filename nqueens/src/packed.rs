@@ -1,0 +1,199 @@
+//! Packed tables: two queens per byte, half the flash of a plain table, O(1) random access.
+//!
+//! Row `i` of a packed table is `ceil(n / 2)` bytes; byte `k` holds the columns of rows `2k`
+//! (high nibble) and `2k + 1` (low nibble, 0 past the last row). High nibble first keeps the
+//! rows in lexicographic order byte for byte, so lookups by solution are a binary search.
+
+use crate::solutions::Placement;
+
+macro_rules! packed_tables {
+    ($($feature:literal => $name:ident, $n:literal, $count:literal;)*) => {
+        $(
+            #[cfg(feature = $feature)]
+            #[doc = concat!("Every solution for n = ", $n, " packed two queens per byte (",
+                $count, " rows). Feature `", $feature, "`; read it through [`packed_table`].")]
+            pub static $name: &[[u8; ($n as usize).div_ceil(2)]; $count] = $crate::nqueens!($n, packed);
+        )*
+
+        /// The packed table for `n`, or `None` where that table is not compiled in
+        /// (features `packed-6` .. `packed-13`, off by default).
+        #[inline]
+        pub fn packed_table(n: usize) -> Option<PackedTable> {
+            match n {
+                $(
+                    #[cfg(feature = $feature)]
+                    $n => Some(PackedTable { n: $n, bytes: $name.as_flattened() }),
+                )*
+                _ => None,
+            }
+        }
+    };
+}
+
+packed_tables! {
+    "packed-6" => PACKED_6, 6, 4;
+    "packed-7" => PACKED_7, 7, 40;
+    "packed-8" => PACKED_8, 8, 92;
+    "packed-9" => PACKED_9, 9, 352;
+    "packed-10" => PACKED_10, 10, 724;
+    "packed-11" => PACKED_11, 11, 2680;
+    "packed-12" => PACKED_12, 12, 14200;
+    "packed-13" => PACKED_13, 13, 73712;
+}
+
+/// A view over a packed table: `len()` solutions of `n()` queens, `ceil(n / 2)` bytes each.
+///
+/// ```
+/// static PACKED: &[[u8; 4]; 92] = nqueens::nqueens!(8, packed);
+/// let t = nqueens::PackedTable::from_bytes(8, PACKED.as_flattened()).unwrap();
+/// assert_eq!(t.len(), 92);
+/// assert_eq!(t.as_bytes().len(), 368);
+/// assert_eq!(&*t.get(0).unwrap(), &[0, 4, 7, 5, 2, 6, 1, 3]);
+/// assert_eq!(t.index_of(&[0, 4, 7, 5, 2, 6, 1, 3]), Some(0));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PackedTable {
+    n: usize,
+    bytes: &'static [u8],
+}
+
+impl PackedTable {
+    /// A view over `bytes` packed for `n` (1 to 16). `None` if `n` is out of range or the
+    /// length is not a whole number of rows.
+    pub const fn from_bytes(n: usize, bytes: &'static [u8]) -> Option<PackedTable> {
+        if n == 0 || n > 16 || !bytes.len().is_multiple_of(n.div_ceil(2)) {
+            None
+        } else {
+            Some(PackedTable { n, bytes })
+        }
+    }
+
+    /// The board size.
+    pub const fn n(&self) -> usize {
+        self.n
+    }
+
+    const fn stride(&self) -> usize {
+        self.n.div_ceil(2)
+    }
+
+    /// The number of solutions.
+    pub const fn len(&self) -> usize {
+        self.bytes.len() / self.stride()
+    }
+
+    /// True when the table holds no solution.
+    pub const fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+
+    /// The packed bytes.
+    pub const fn as_bytes(&self) -> &'static [u8] {
+        self.bytes
+    }
+
+    /// Solution `i`, unpacked.
+    #[inline]
+    pub fn get(&self, i: usize) -> Option<Placement> {
+        if i >= self.len() {
+            return None;
+        }
+        let s = self.stride();
+        Some(unpack(self.n, &self.bytes[i * s..(i + 1) * s]))
+    }
+
+    /// Every solution in order, unpacked.
+    pub fn iter(&self) -> PackedIter {
+        PackedIter {
+            n: self.n,
+            rows: self.bytes.chunks_exact(self.stride()),
+        }
+    }
+
+    /// The position of `sol` in the table, by binary search over the packed rows.
+    pub fn index_of(&self, sol: &[u8]) -> Option<usize> {
+        if sol.len() != self.n || sol.iter().any(|&c| c as usize >= self.n) {
+            return None;
+        }
+        let mut key = [0u8; 8];
+        for (k, pair) in sol.chunks(2).enumerate() {
+            key[k] = (pair[0] << 4) | pair.get(1).copied().unwrap_or(0);
+        }
+        let key = &key[..self.stride()];
+        let s = self.stride();
+        let (mut lo, mut hi) = (0, self.len());
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            match self.bytes[mid * s..(mid + 1) * s].cmp(key) {
+                core::cmp::Ordering::Less => lo = mid + 1,
+                core::cmp::Ordering::Greater => hi = mid,
+                core::cmp::Ordering::Equal => return Some(mid),
+            }
+        }
+        None
+    }
+}
+
+impl core::fmt::Debug for PackedTable {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("PackedTable")
+            .field("n", &self.n)
+            .field("len", &self.len())
+            .finish()
+    }
+}
+
+fn unpack(n: usize, row: &[u8]) -> Placement {
+    let mut cols = [0u8; 16];
+    for (k, &b) in row.iter().enumerate() {
+        cols[2 * k] = b >> 4;
+        if 2 * k + 1 < 16 {
+            cols[2 * k + 1] = b & 0x0f;
+        }
+    }
+    Placement::from_slice(&cols[..n])
+}
+
+/// Iterator over a [`PackedTable`], unpacking each solution.
+#[derive(Clone, Debug)]
+pub struct PackedIter {
+    n: usize,
+    rows: core::slice::ChunksExact<'static, u8>,
+}
+
+impl Iterator for PackedIter {
+    type Item = Placement;
+    fn next(&mut self) -> Option<Placement> {
+        self.rows.next().map(|row| unpack(self.n, row))
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.rows.size_hint()
+    }
+}
+
+impl ExactSizeIterator for PackedIter {}
+impl core::iter::FusedIterator for PackedIter {}
+
+#[cfg(all(test, feature = "packed-8", not(feature = "table-8")))]
+mod tests {
+    /// With only the packed table of 8 compiled in, `solutions(8)` reads it.
+    #[test]
+    fn solutions_reads_the_packed_table() {
+        let served = crate::solutions(8).unwrap();
+        assert!(served.is_from_table());
+        let from_packed: [u8; 8 * 92] = {
+            let mut out = [0u8; 8 * 92];
+            for (i, sol) in served.enumerate() {
+                out[i * 8..(i + 1) * 8].copy_from_slice(&sol);
+            }
+            out
+        };
+        let mut search = crate::Search::new(8).unwrap();
+        let mut i = 0;
+        while let Some(sol) = search.next_solution() {
+            assert_eq!(&from_packed[i * 8..(i + 1) * 8], sol);
+            i += 1;
+        }
+        assert_eq!(i, 92);
+    }
+}
