@@ -14,7 +14,10 @@ pub struct Input {
     pub packed: Option<Ident>,
 }
 
-const EXPECTED: &str = "expected a board size as an integer literal, then optionally                         `fundamental` and/or `packed`, e.g. `nqueens!(8)` or                         `nqueens!(8, fundamental)`";
+const EXPECTED: &str = concat!(
+    "expected a board size as an integer literal, then optionally `fundamental` and/or ",
+    "`packed`, e.g. `nqueens!(8)` or `nqueens!(8, fundamental)`"
+);
 
 impl Parse for Input {
     fn parse(input: ParseStream) -> syn::Result<Self> {

@@ -1,0 +1,7 @@
+use nqueens::nqueens;
+
+static TABLE: &[[u8; 4]; 92] = nqueens!(8, packed, packed);
+
+fn main() {
+    let _ = TABLE;
+}
