@@ -98,6 +98,10 @@ pub const fn const_solutions<const N: usize, const C: usize>() -> [[u8; N]; C] {
 /// Searches first-row columns `lo..hi`, writing the k-th solution found to `out[start + k]`
 /// and, with `mirror`, its column-mirror to `out[C - 1 - k]`. Returns how many it found; writes
 /// stop at the array's end so that a wrong `C` is reported, not an out-of-bounds index.
+///
+/// Shaped for the interpreter, where every statement costs: the current row's masks are
+/// locals, a child with no free square is skipped before anything is pushed (most children
+/// are such dead ends), and the last row is never entered: its one square is free or not.
 const fn fill<const N: usize, const C: usize>(
     out: &mut [[u8; N]; C],
     lo: usize,
@@ -106,51 +110,81 @@ const fn fill<const N: usize, const C: usize>(
     mirror: bool,
 ) -> usize {
     let full: u32 = if N == 32 { u32::MAX } else { (1u32 << N) - 1 };
-    let first_row: u32 = ((1u32 << hi) - 1) & !((1u32 << lo) - 1);
     let mut cols = [0u8; N];
-    let mut free = [0u32; 32];
-    let mut down = [0u32; 32];
-    let mut left = [0u32; 32];
-    let mut right = [0u32; 32];
     let mut found = 0usize;
+    let mut f: u32 = ((1u32 << hi) - 1) & !((1u32 << lo) - 1);
+    if N == 1 {
+        if f != 0 {
+            record(out, &cols, start, found, mirror);
+            found += 1;
+        }
+        return found;
+    }
+    let mut stack_f = [0u32; 32];
+    let mut stack_d = [0u32; 32];
+    let mut stack_l = [0u32; 32];
+    let mut stack_r = [0u32; 32];
+    let (mut d, mut l, mut r) = (0u32, 0u32, 0u32);
     let mut row = 0usize;
-    free[0] = first_row;
     loop {
-        let f = free[row];
         if f == 0 {
             if row == 0 {
                 return found;
             }
             row -= 1;
+            f = stack_f[row];
+            d = stack_d[row];
+            l = stack_l[row];
+            r = stack_r[row];
             continue;
         }
         let bit = f & f.wrapping_neg();
-        free[row] = f ^ bit;
+        f ^= bit;
+        let nd = d | bit;
+        let nl = (l | bit) << 1;
+        let nr = (r | bit) >> 1;
+        let next = full & !(nd | nl | nr);
+        if next == 0 {
+            continue;
+        }
         cols[row] = bit.trailing_zeros() as u8;
-        if row + 1 == N {
-            let at = start + found;
-            if at < C {
-                out[at] = cols;
-            }
-            if mirror && found < C {
-                let back = C - 1 - found;
-                let mut i = 0;
-                while i < N {
-                    out[back][i] = (N - 1) as u8 - cols[i];
-                    i += 1;
-                }
-            }
+        if row + 2 == N {
+            cols[row + 1] = next.trailing_zeros() as u8;
+            record(out, &cols, start, found, mirror);
             found += 1;
             continue;
         }
-        let d = down[row] | bit;
-        let l = (left[row] | bit) << 1;
-        let r = (right[row] | bit) >> 1;
+        stack_f[row] = f;
+        stack_d[row] = d;
+        stack_l[row] = l;
+        stack_r[row] = r;
         row += 1;
-        down[row] = d;
-        left[row] = l;
-        right[row] = r;
-        free[row] = full & !(d | l | r);
+        f = next;
+        d = nd;
+        l = nl;
+        r = nr;
+    }
+}
+
+/// Stores solution number `found` of a [`fill`] pass (see there).
+const fn record<const N: usize, const C: usize>(
+    out: &mut [[u8; N]; C],
+    cols: &[u8; N],
+    start: usize,
+    found: usize,
+    mirror: bool,
+) {
+    let at = start + found;
+    if at < C {
+        out[at] = *cols;
+    }
+    if mirror && found < C {
+        let back = C - 1 - found;
+        let mut i = 0;
+        while i < N {
+            out[back][i] = (N - 1) as u8 - cols[i];
+            i += 1;
+        }
     }
 }
 
