@@ -2,7 +2,7 @@
 //! on every core, with a progress bar for long runs and `--part K/M` shares for clusters.
 
 use std::io::Write;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use nqueens::{Counts, Task};
@@ -121,28 +121,14 @@ pub fn share(n: usize, part: Part) -> Vec<Task> {
 /// Counts the tasks on `threads` threads (0: every core), drawing a progress bar on stderr
 /// once the count has run for a second, if stderr is a terminal.
 fn count_tasks(tasks: &[Task], threads: usize) -> Counts {
-    use rayon::prelude::*;
-    let done = AtomicU64::new(0);
-    let work = || {
-        tasks
-            .par_iter()
-            .map(|t| {
-                let c = t.count();
-                done.fetch_add(1, Ordering::Relaxed);
-                c
-            })
-            .sum::<Counts>()
-    };
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
+    let done = AtomicUsize::new(0);
     std::thread::scope(|scope| {
         // The worker hands its result over a channel, so the wait below ends the moment the
         // count does, not at the next tick of the progress bar.
         let (send, receive) = std::sync::mpsc::channel();
+        let done = &done;
         scope.spawn(move || {
-            let counts = match &pool {
-                Ok(pool) => pool.install(work),
-                Err(_) => tasks.iter().map(|t| t.count()).sum(),
-            };
+            let counts = nqueens::count_tasks_parallel(tasks, threads, done);
             // The receiver outlives this thread: it waits for exactly this message.
             let _ = send.send(counts);
         });
@@ -166,7 +152,7 @@ fn count_tasks(tasks: &[Task], threads: usize) -> Counts {
                 bar = Some(b);
             }
             if let Some(b) = &bar {
-                b.set_position(done.load(Ordering::Relaxed));
+                b.set_position(done.load(Ordering::Relaxed) as u64);
             }
         };
         if let Some(b) = bar {

@@ -55,7 +55,7 @@
 //! | `table-6` .. `table-13` | yes | the static table for that `n` (`n` x count bytes of flash) |
 //! | `packed-6` .. `packed-13` | no | the table packed two queens per byte ([`packed_table`]) |
 //! | `std` | no | `std::error::Error` for the error types |
-//! | `parallel` | no | [`count_solutions_parallel`] on rayon (implies `std`) |
+//! | `parallel` | no | [`count_solutions_parallel`] on every core (implies `std`) |
 //!
 //! With a table's feature off, its `n` is served by the search and the table costs nothing.
 #![no_std]
@@ -75,9 +75,9 @@ mod symmetry;
 mod table;
 
 pub use consts::{const_solutions, count};
-#[cfg(feature = "parallel")]
-pub use counter::count_solutions_parallel;
 pub use counter::{count_solutions, tasks, Counts, Task};
+#[cfg(feature = "parallel")]
+pub use counter::{count_solutions_parallel, count_tasks_parallel};
 pub use nqueens_macros::nqueens;
 #[cfg(feature = "packed-10")]
 pub use packed::PACKED_10;
