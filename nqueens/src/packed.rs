@@ -7,7 +7,7 @@
 use crate::solutions::Placement;
 
 macro_rules! packed_tables {
-    ($($feature:literal => $name:ident, $n:literal, $count:literal;)*) => {
+    ($($n:literal, $count:literal, $_tf:literal $_tn:ident, $feature:literal $name:ident;)*) => {
         $(
             #[cfg(feature = $feature)]
             #[doc = concat!("Every solution for n = ", $n, " packed two queens per byte (",
@@ -30,16 +30,7 @@ macro_rules! packed_tables {
     };
 }
 
-packed_tables! {
-    "packed-6" => PACKED_6, 6, 4;
-    "packed-7" => PACKED_7, 7, 40;
-    "packed-8" => PACKED_8, 8, 92;
-    "packed-9" => PACKED_9, 9, 352;
-    "packed-10" => PACKED_10, 10, 724;
-    "packed-11" => PACKED_11, 11, 2680;
-    "packed-12" => PACKED_12, 12, 14200;
-    "packed-13" => PACKED_13, 13, 73712;
-}
+crate::table::embedded_tables!(packed_tables);
 
 /// A view over a packed table: `len()` solutions of `n()` queens, `ceil(n / 2)` bytes each.
 ///

@@ -1,7 +1,26 @@
 //! The embedded tables and [`Table`], a typed view over one of them.
 
+/// The one list of embedded tables: n, the count, then the feature and static of the plain
+/// form and of the packed form. `tables!` here and `packed_tables!` in `packed.rs` both expand
+/// from it, so a table's count is written once.
+macro_rules! embedded_tables {
+    ($expand:ident) => {
+        $expand! {
+            6, 4, "table-6" SOLUTIONS_6, "packed-6" PACKED_6;
+            7, 40, "table-7" SOLUTIONS_7, "packed-7" PACKED_7;
+            8, 92, "table-8" SOLUTIONS_8, "packed-8" PACKED_8;
+            9, 352, "table-9" SOLUTIONS_9, "packed-9" PACKED_9;
+            10, 724, "table-10" SOLUTIONS_10, "packed-10" PACKED_10;
+            11, 2680, "table-11" SOLUTIONS_11, "packed-11" PACKED_11;
+            12, 14200, "table-12" SOLUTIONS_12, "packed-12" PACKED_12;
+            13, 73712, "table-13" SOLUTIONS_13, "packed-13" PACKED_13;
+        }
+    };
+}
+pub(crate) use embedded_tables;
+
 macro_rules! tables {
-    ($($feature:literal => $name:ident, $n:literal, $count:literal;)*) => {
+    ($($n:literal, $count:literal, $feature:literal $name:ident, $_pf:literal $_pn:ident;)*) => {
         $(
             #[cfg(feature = $feature)]
             #[doc = concat!("Every solution for n = ", $n, ", ", $count,
@@ -32,16 +51,7 @@ macro_rules! tables {
     };
 }
 
-tables! {
-    "table-6" => SOLUTIONS_6, 6, 4;
-    "table-7" => SOLUTIONS_7, 7, 40;
-    "table-8" => SOLUTIONS_8, 8, 92;
-    "table-9" => SOLUTIONS_9, 9, 352;
-    "table-10" => SOLUTIONS_10, 10, 724;
-    "table-11" => SOLUTIONS_11, 11, 2680;
-    "table-12" => SOLUTIONS_12, 12, 14200;
-    "table-13" => SOLUTIONS_13, 13, 73712;
-}
+embedded_tables!(tables);
 
 /// A table of solutions for one `n`: `len()` rows of `n()` bytes, in lexicographic order.
 ///
