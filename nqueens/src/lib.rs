@@ -55,7 +55,7 @@
 //! | `table-6` .. `table-13` | yes | the static table for that `n` (`n` x count bytes of flash) |
 //! | `packed-6` .. `packed-13` | no | the table packed two queens per byte ([`packed_table`]) |
 //! | `std` | no | `std::error::Error` for the error types |
-//! | `parallel` | no | [`count_solutions_parallel`] on every core (implies `std`) |
+//! | `parallel` | no | `count_solutions_parallel` and `count_tasks_parallel`, on every core (implies `std`) |
 //!
 //! With a table's feature off, its `n` is served by the search and the table costs nothing.
 #![no_std]
