@@ -23,8 +23,8 @@
 //!
 //! # Pipeline
 //!
-//! [`parse`] turns tokens into an [`parse::Input`], [`validate`] checks the range with a
-//! span on the offending token, [`solve`] computes the table, and [`expand`] emits it as one
+//! `parse` turns tokens into an `Input`, `validate` checks the range with a
+//! span on the offending token, `solve` computes the table, and `expand` emits it as one
 //! byte-string literal (a nested array literal of the n = 13 table costs rustc 25x the time
 //! and 5x the memory).
 #![forbid(unsafe_code)]
