@@ -134,3 +134,68 @@ pub fn sizes(args: &SizesArgs, out: &mut dyn Write) -> Result<(), Failure> {
     )?;
     Ok(())
 }
+
+/// Which table `dump` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Layout {
+    /// n bytes per solution, every solution.
+    Full,
+    /// ceil(n / 2) bytes per solution (two queens per byte, first in the high nibble).
+    Packed,
+    /// n bytes per solution, one solution per symmetry class.
+    Fundamental,
+    /// Both: one solution per class, two queens per byte.
+    FundamentalPacked,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct DumpArgs {
+    /// Board size, 1 to 16 (packed layouts hold columns up to 15).
+    #[arg(value_parser = crate::board_size, allow_negative_numbers = true)]
+    n: usize,
+    /// The layout to write.
+    #[arg(long, value_enum, default_value_t = Layout::Full)]
+    layout: Layout,
+}
+
+/// `nqueens dump N --layout L > table.bin`: the raw bytes of a table in lexicographic order,
+/// the same bytes `nqueens!(N, ...)` embeds, for `include_bytes!` or any other tool.
+pub fn dump(args: &DumpArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    use std::io::IsTerminal;
+    let n = args.n;
+    if n > 16 {
+        return usage(format!("dump writes tables for n from 1 to 16, got {n}"));
+    }
+    if std::io::stdout().is_terminal() {
+        return usage(
+            "dump writes binary data: redirect it to a file, e.g. `nqueens dump 8 > eight.bin`",
+        );
+    }
+    let packed = matches!(args.layout, Layout::Packed | Layout::FundamentalPacked);
+    let fundamental = matches!(args.layout, Layout::Fundamental | Layout::FundamentalPacked);
+    let solutions: Box<dyn Iterator<Item = Placement>> = if fundamental {
+        match nqueens::fundamental(n) {
+            Some(f) => Box::new(f),
+            None => return usage(format!("board size must be from 1 to {}", nqueens::MAX_N)),
+        }
+    } else {
+        match nqueens::solutions(n) {
+            Some(s) => Box::new(s),
+            None => return usage(format!("board size must be from 1 to {}", nqueens::MAX_N)),
+        }
+    };
+    let mut row = Vec::with_capacity(n);
+    for sol in solutions {
+        row.clear();
+        if packed {
+            row.extend(
+                sol.chunks(2)
+                    .map(|p| (p[0] << 4) | p.get(1).copied().unwrap_or(0)),
+            );
+        } else {
+            row.extend_from_slice(&sol);
+        }
+        out.write_all(&row)?;
+    }
+    Ok(())
+}

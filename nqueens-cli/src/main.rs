@@ -35,6 +35,8 @@ enum Command {
     Canonical(lookup::SolutionArg),
     /// Print the bytes each table layout takes for N: full, packed, fundamental.
     Sizes(lookup::SizesArgs),
+    /// Write the raw bytes of a table layout for N to stdout (for include_bytes!).
+    Dump(lookup::DumpArgs),
     /// Read standard input and answer a classic judge problem byte for byte.
     Judge {
         /// Which problem.
@@ -106,6 +108,7 @@ fn main() -> ExitCode {
         Command::Nth(args) => lookup::nth(&args, &mut out),
         Command::Canonical(arg) => lookup::canonical(&arg, &mut out),
         Command::Sizes(args) => lookup::sizes(&args, &mut out),
+        Command::Dump(args) => lookup::dump(&args, &mut out),
         Command::Judge { problem } => judge::run(problem, &mut io::stdin().lock(), &mut out),
     }
     .and_then(|()| out.flush().map_err(Failure::Io));

@@ -282,3 +282,30 @@ fn bad_lookups_are_one_line_and_status_2() {
     assert_usage_error(&["sizes", "28"], b"", "not known");
     assert_usage_error(&["sizes", "20"], b"", "too long");
 }
+
+/// `dump` writes exactly the bytes the macro embeds, for every layout.
+#[test]
+fn dump_writes_the_macro_tables() {
+    let dump = |n: &str, layout: &str| {
+        let (code, out, err) = run(&["dump", n, "--layout", layout], b"");
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    assert_eq!(dump("8", "full"), nqueens::nqueens!(8).as_flattened());
+    assert_eq!(dump("13", "full"), nqueens::nqueens!(13).as_flattened());
+    assert_eq!(
+        dump("13", "packed"),
+        nqueens::nqueens!(13, packed).as_flattened()
+    );
+    assert_eq!(
+        dump("12", "fundamental"),
+        nqueens::nqueens!(12, fundamental).as_flattened()
+    );
+    assert_eq!(
+        dump("13", "fundamental-packed"),
+        nqueens::nqueens!(13, fundamental, packed).as_flattened()
+    );
+    assert_eq!(dump("14", "packed").len(), 7 * 365_596);
+    assert_usage_error(&["dump", "17"], b"", "from 1 to 16");
+    assert_usage_error(&["dump", "8", "--layout", "zip"], b"", "zip");
+}
