@@ -1,6 +1,8 @@
 //! `nqueens count`: a table's length when one is compiled in, the fast counter otherwise,
 //! on every core, with a progress bar for long runs and `--part K/M` shares for clusters.
 
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -102,15 +104,15 @@ pub fn share(n: usize, part: Part) -> Vec<Task> {
     let mut order: Vec<(u64, usize, Task)> =
         all.enumerate().map(|(i, t)| (t.weight(), i, t)).collect();
     order.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    let mut load = vec![0u64; part.m];
+    // A min-heap of (load, share): the least loaded share, ties to the lower index.
+    let mut shares: BinaryHeap<Reverse<(u64, usize)>> =
+        (0..part.m).map(|i| Reverse((0, i))).collect();
     let mut mine = Vec::new();
     for (weight, _, task) in order {
-        let (least, _) = load
-            .iter()
-            .enumerate()
-            .min_by_key(|&(i, &l)| (l, i))
-            .unwrap_or((0, &0));
-        load[least] += weight;
+        let Some(Reverse((load, least))) = shares.pop() else {
+            break;
+        };
+        shares.push(Reverse((load + weight, least)));
         if least + 1 == part.k {
             mine.push(task);
         }

@@ -38,8 +38,23 @@ impl Symmetry {
         Symmetry::AntiTranspose,
     ];
 
-    /// Where the square (row, column) goes on an `n` x `n` board.
-    pub fn map_square(self, n: usize, row: usize, col: usize) -> (usize, usize) {
+    /// Where the square (row, column) goes on an `n` x `n` board; `None` if it is not on the
+    /// board.
+    ///
+    /// ```
+    /// use nqueens::Symmetry;
+    /// assert_eq!(Symmetry::Rotate90.map_square(8, 0, 0), Some((0, 7)));
+    /// assert_eq!(Symmetry::Rotate90.map_square(8, 8, 0), None);
+    /// ```
+    pub fn map_square(self, n: usize, row: usize, col: usize) -> Option<(usize, usize)> {
+        if row >= n || col >= n {
+            return None;
+        }
+        Some(self.map_on_board(n, row, col))
+    }
+
+    /// [`Symmetry::map_square`] for a square known to be on the board.
+    fn map_on_board(self, n: usize, row: usize, col: usize) -> (usize, usize) {
         let l = n - 1;
         match self {
             Symmetry::Identity => (row, col),
@@ -73,7 +88,7 @@ impl Symmetry {
         let n = sol.len();
         let mut image = [0u8; MAX_N];
         for (r, &c) in sol.iter().enumerate() {
-            let (r2, c2) = self.map_square(n, r, c as usize);
+            let (r2, c2) = self.map_on_board(n, r, c as usize);
             image[r2] = c2 as u8;
         }
         Placement::from_slice(&image[..n])
