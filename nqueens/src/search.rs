@@ -4,6 +4,11 @@
 //! columns left to right and yields solutions in lexicographic order. The state is a handful of
 //! `[u32; MAX_N]` arrays: no heap and no recursion, so it runs on the smallest stack and
 //! can stop after any solution and resume later (it is the iterator behind [`crate::Solutions`]).
+//!
+//! It is one of three independent solvers. The macro cannot use it (this crate depends on the
+//! macro), so the macro keeps its own recursive solver; the const fn in `consts` is shaped for
+//! the const interpreter. The test suite compares all three byte for byte, which is evidence
+//! only because they share no code.
 
 use crate::solutions::Placement;
 use crate::MAX_N;
