@@ -37,8 +37,9 @@ pub fn is_solution(sol: &[u8]) -> bool {
     true
 }
 
-/// The number of solutions that start with `prefix` (rows 0..prefix.len() fixed).
-fn completions(n: usize, prefix: &[u8]) -> u64 {
+/// The number of solutions that start with `prefix` (rows 0..prefix.len() fixed), counting no
+/// further than `cap`: `nth` only needs to know whether a branch holds more than it skips.
+fn completions(n: usize, prefix: &[u8], cap: u64) -> u64 {
     let mut fixed = [(0usize, 0usize); MAX_N];
     for (r, &c) in prefix.iter().enumerate() {
         fixed[r] = (r, c as usize);
@@ -46,7 +47,7 @@ fn completions(n: usize, prefix: &[u8]) -> u64 {
     match Search::with_fixed(n, &fixed[..prefix.len()]) {
         Ok(mut search) => {
             let mut count = 0;
-            while search.next_solution().is_some() {
+            while count < cap && search.next_solution().is_some() {
                 count += 1;
             }
             count
@@ -77,7 +78,7 @@ pub fn index_of(sol: &[u8]) -> Option<u64> {
     for r in 0..n {
         for c in 0..sol[r] {
             prefix[r] = c;
-            rank += completions(n, &prefix[..=r]);
+            rank += completions(n, &prefix[..=r], u64::MAX);
         }
         prefix[r] = sol[r];
     }
@@ -86,7 +87,9 @@ pub fn index_of(sol: &[u8]) -> Option<u64> {
 
 /// Solution `i` (0-based) of `n` in lexicographic order, or `None` if `i` is past the end or
 /// `n` is 0 or above [`MAX_N`]. A table lookup when the table is compiled in; otherwise a
-/// descent that counts each branch's solutions to skip whole branches.
+/// descent that counts each branch's solutions to skip whole branches, and stops counting a
+/// branch once it holds solution `i`: the first solutions of a large board come at once, the
+/// last ones cost a full count.
 ///
 /// ```
 /// assert_eq!(nqueens::nth(8, 0).as_deref(), Some(&[0, 4, 7, 5, 2, 6, 1, 3][..]));
@@ -108,7 +111,7 @@ pub fn nth(n: usize, i: u64) -> Option<Placement> {
             if !is_partial(&prefix[..=r]) {
                 continue;
             }
-            let below = completions(n, &prefix[..=r]);
+            let below = completions(n, &prefix[..=r], left + 1);
             if left < below {
                 continue 'rows;
             }

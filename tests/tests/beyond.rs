@@ -47,6 +47,17 @@ fn rank_and_unrank_by_counting_past_the_tables() {
     assert_eq!(nth(n, A000170[n - 1] as u64), None);
 }
 
+/// Unranking stops counting a branch once it holds the wanted solution, so the first
+/// solutions of a large board come at once.
+#[test]
+fn first_solutions_of_a_large_board_unrank_at_once() {
+    let n = 24;
+    let firsts: Vec<Vec<u8>> = solutions(n).unwrap().take(3).map(|s| s.to_vec()).collect();
+    for (i, sol) in firsts.iter().enumerate() {
+        assert_eq!(nth(n, i as u64).unwrap().to_vec(), *sol, "nth({n}, {i})");
+    }
+}
+
 #[test]
 fn tables_rank_by_binary_search() {
     for n in 6..=13 {
