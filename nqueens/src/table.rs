@@ -55,7 +55,7 @@ embedded_tables!(tables);
 
 /// A table of solutions for one `n`: `len()` rows of `n()` bytes, in lexicographic order.
 ///
-/// A `Table` is two words (the board size and a `&'static [u8]`); copying it is free.
+/// A `Table` is three words (the board size and a `&'static [u8]`); copying it is free.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Table {
     n: usize,
