@@ -13,41 +13,39 @@ fn lookup(c: &mut Criterion) {
     let mut g = c.benchmark_group("lookup");
     g.throughput(Throughput::Elements(LOOKUPS as u64));
     let t8 = nqueens::table(8).unwrap();
-    // Indices walk with a mask, not `%`, so a division does not drown the lookup; a byte of
-    // every answer feeds the sum so that no lookup can be skipped.
-    g.bench_function("table(8).get(i) x1024", |b| {
-        b.iter(|| {
-            let mut sum = 0u32;
-            for k in 0..LOOKUPS {
-                let i = black_box(k * 37) & 63;
-                sum += t8.get(i).map_or(0, |s| u32::from(s[0]));
-            }
-            sum
-        })
+    lookups(&mut g, "table(8).get(i) x1024", 37, 63, |i| {
+        t8.get(i).map_or(0, |s| s[0])
     });
-    g.bench_function("table(n).get(i) x1024", |b| {
-        b.iter(|| {
-            let mut sum = 0u32;
-            for k in 0..LOOKUPS {
-                let i = black_box(k * 37) & 63;
-                sum += nqueens::table(black_box(8))
-                    .and_then(|t| t.get(i))
-                    .map_or(0, |s| u32::from(s[0]));
-            }
-            sum
-        })
+    lookups(&mut g, "table(n).get(i) x1024", 37, 63, |i| {
+        nqueens::table(black_box(8))
+            .and_then(|t| t.get(i))
+            .map_or(0, |s| s[0])
     });
-    g.bench_function("SOLUTIONS_13[i] x1024", |b| {
-        b.iter(|| {
-            let mut sum = 0u32;
-            for k in 0..LOOKUPS {
-                let i = black_box(k * 7919) & 0xffff;
-                sum += u32::from(nqueens::SOLUTIONS_13[i][0]);
-            }
-            sum
-        })
+    lookups(&mut g, "SOLUTIONS_13[i] x1024", 7919, 0xffff, |i| {
+        nqueens::SOLUTIONS_13[i][0]
     });
     g.finish();
+}
+
+/// Benchmarks LOOKUPS calls of `lookup` per iteration. Indices walk by `step` under `mask`
+/// (not `%`, so a division does not drown the lookup), and a byte of every answer feeds a sum
+/// so that no lookup can be skipped.
+fn lookups(
+    g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    name: &str,
+    step: usize,
+    mask: usize,
+    lookup: impl Fn(usize) -> u8,
+) {
+    g.bench_function(name, |b| {
+        b.iter(|| {
+            let mut sum = 0u32;
+            for k in 0..LOOKUPS {
+                sum += u32::from(lookup(black_box(k * step) & mask));
+            }
+            sum
+        })
+    });
 }
 
 fn enumerate(c: &mut Criterion) {
