@@ -59,6 +59,8 @@ fn completions(n: usize, prefix: &[u8], cap: u64) -> u64 {
 /// The 0-based position of `sol` in the lexicographic list of its `n`'s solutions, or `None`
 /// if it is not a solution. A binary search when the table is compiled in; otherwise it counts
 /// the solutions of every smaller branch (about one full count of n, so seconds at n = 16).
+/// The position is a `u64`, not a `usize`: past n = 18 the lists are longer than a 32-bit
+/// target's `usize` can count. [`crate::Table::index_of`] returns `usize`.
 ///
 /// ```
 /// assert_eq!(nqueens::index_of(&[0, 4, 7, 5, 2, 6, 1, 3]), Some(0));
