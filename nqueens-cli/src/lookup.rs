@@ -184,18 +184,13 @@ pub fn dump(args: &DumpArgs, out: &mut dyn Write) -> Result<(), Failure> {
             None => return usage(format!("board size must be from 1 to {}", nqueens::MAX_N)),
         }
     };
-    let mut row = Vec::with_capacity(n);
     for sol in solutions {
-        row.clear();
-        if packed {
-            row.extend(
-                sol.chunks(2)
-                    .map(|p| (p[0] << 4) | p.get(1).copied().unwrap_or(0)),
-            );
-        } else {
-            row.extend_from_slice(&sol);
+        if !packed {
+            out.write_all(&sol)?;
+        } else if let Some(row) = nqueens::PackedRow::new(&sol) {
+            // n <= 16 was checked above, so every solution packs.
+            out.write_all(&row)?;
         }
-        out.write_all(&row)?;
     }
     Ok(())
 }

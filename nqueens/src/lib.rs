@@ -95,7 +95,7 @@ pub use packed::PACKED_7;
 pub use packed::PACKED_8;
 #[cfg(feature = "packed-9")]
 pub use packed::PACKED_9;
-pub use packed::{packed_table, PackedIter, PackedTable};
+pub use packed::{packed_table, PackedIter, PackedRow, PackedTable};
 pub use rank::{index_of, is_solution, nth};
 pub use search::{FixedError, Search};
 pub use solutions::{solutions_with_fixed, Placement, Solutions};

@@ -106,22 +106,48 @@ impl PackedTable {
         if sol.len() != self.n || sol.iter().any(|&c| c as usize >= self.n) {
             return None;
         }
-        let mut key = [0u8; 8];
-        for (k, pair) in sol.chunks(2).enumerate() {
-            key[k] = (pair[0] << 4) | pair.get(1).copied().unwrap_or(0);
-        }
-        let key = &key[..self.stride()];
+        let key = PackedRow::new(sol)?;
         let s = self.stride();
-        let (mut lo, mut hi) = (0, self.len());
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2;
-            match self.bytes[mid * s..(mid + 1) * s].cmp(key) {
-                core::cmp::Ordering::Less => lo = mid + 1,
-                core::cmp::Ordering::Greater => hi = mid,
-                core::cmp::Ordering::Equal => return Some(mid),
-            }
+        let at = crate::table::partition_rows(self.bytes, s, |row| row < &key[..]);
+        (self.bytes.get(at * s..(at + 1) * s) == Some(&key[..])).then_some(at)
+    }
+}
+
+/// One solution in the packed form: `ceil(n / 2)` bytes, the first queen of each pair in the
+/// high nibble. What a packed table holds per row, and what `nqueens!(n, packed)` emits.
+///
+/// ```
+/// let row = nqueens::PackedRow::new(&[1, 3, 0, 2]).unwrap();
+/// assert_eq!(&*row, &[0x13, 0x02]);
+/// assert!(nqueens::PackedRow::new(&[16]).is_none());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct PackedRow {
+    bytes: [u8; 8],
+    len: u8,
+}
+
+impl PackedRow {
+    /// Packs up to 16 columns of at most 15 each; `None` for anything else.
+    pub fn new(sol: &[u8]) -> Option<PackedRow> {
+        if sol.len() > 16 || sol.iter().any(|&c| c > 15) {
+            return None;
         }
-        None
+        let mut bytes = [0u8; 8];
+        for (k, pair) in sol.chunks(2).enumerate() {
+            bytes[k] = (pair[0] << 4) | pair.get(1).copied().unwrap_or(0);
+        }
+        Some(PackedRow {
+            bytes,
+            len: sol.len().div_ceil(2) as u8,
+        })
+    }
+}
+
+impl core::ops::Deref for PackedRow {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.bytes[..self.len as usize]
     }
 }
 
@@ -137,10 +163,9 @@ impl core::fmt::Debug for PackedTable {
 fn unpack(n: usize, row: &[u8]) -> Placement {
     let mut cols = [0u8; 16];
     for (k, &b) in row.iter().enumerate() {
+        // A packed row is at most 8 bytes, so 2k + 1 < 16.
         cols[2 * k] = b >> 4;
-        if 2 * k + 1 < 16 {
-            cols[2 * k + 1] = b & 0x0f;
-        }
+        cols[2 * k + 1] = b & 0x0f;
     }
     Placement::from_slice(&cols[..n])
 }

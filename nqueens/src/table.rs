@@ -141,18 +141,8 @@ impl Table {
         }
     }
 
-    /// The first index whose row is not `before` (rows must be partitioned by it).
     fn partition_point(&self, before: impl Fn(&[u8]) -> bool) -> usize {
-        let (mut lo, mut hi) = (0, self.len());
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2;
-            if before(&self.bytes[mid * self.n..(mid + 1) * self.n]) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        lo
+        partition_rows(self.bytes, self.n, before)
     }
 
     /// Every solution in order.
@@ -213,3 +203,19 @@ impl DoubleEndedIterator for TableIter {
 
 impl ExactSizeIterator for TableIter {}
 impl core::iter::FusedIterator for TableIter {}
+
+/// The first index of a row that is not `before`, over `bytes` cut into rows of `width`
+/// (rows must be partitioned by `before`). The binary search behind [`Table`] and
+/// [`crate::PackedTable`], whose rows are not a slice of arrays but fixed-width runs.
+pub(crate) fn partition_rows(bytes: &[u8], width: usize, before: impl Fn(&[u8]) -> bool) -> usize {
+    let (mut lo, mut hi) = (0, bytes.len() / width);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if before(&bytes[mid * width..(mid + 1) * width]) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
