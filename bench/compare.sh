@@ -51,8 +51,10 @@ for n in $COUNT_NS; do
     theirs=$(median "$work/somers $n")
     one=$(median "$ours count $n --threads 1")
     all=$(median "$ours count $n")
+    eight=$(median "$ours count $n --threads 1 --unique")
     row "count, 1 thread vs Somers-style" "$n" "$one" "$theirs"
     row "count, $(nproc) threads vs Somers-style" "$n" "$all" "$theirs"
+    row "8-fold counter (--unique), 1 thread" "$n" "$eight" "$theirs"
 done
 for n in $ENUM_NS; do
     same "$enumerate $n" "$work/classic $n"

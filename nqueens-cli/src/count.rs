@@ -1,5 +1,6 @@
-//! `nqueens count`: a table's length when one is compiled in, the fast counter otherwise,
-//! on every core, with a progress bar for long runs and `--part K/M` shares for clusters.
+//! `nqueens count`: a table's length when one is compiled in, otherwise the half-board join
+//! (up to n = 17) or the 8-fold counter (every n, symmetry classes, `--part K/M` shares for
+//! clusters), on every core, with a progress bar for long runs.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -70,12 +71,19 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
                 total: t.len() as u64,
                 unique: 0,
             },
-            _ => {
-                let Some(all) = nqueens::tasks(n) else {
-                    return usage(format!("board size must be from 1 to {}", nqueens::MAX_N));
-                };
-                count_tasks(&all.collect::<Vec<_>>(), threads)
-            }
+            _ => match nqueens::Join::with_threads(n, threads) {
+                // The join counts all solutions, not classes: the fastest way to the plain count.
+                Some(join) if !args.unique && args.format == CountFormat::Text => Counts {
+                    total: with_progress(join.groups(), |done| join.count_parallel(threads, done)),
+                    unique: 0,
+                },
+                _ => {
+                    let Some(all) = nqueens::tasks(n) else {
+                        return usage(format!("board size must be from 1 to {}", nqueens::MAX_N));
+                    };
+                    count_tasks(&all.collect::<Vec<_>>(), threads)
+                }
+            },
         },
     };
     let seconds = start.elapsed().as_secs_f64();
@@ -120,9 +128,19 @@ pub fn share(n: usize, part: Part) -> Vec<Task> {
     mine
 }
 
-/// Counts the tasks on `threads` threads (0: every core), drawing a progress bar on stderr
-/// once the count has run for a second, if stderr is a terminal.
+/// Counts the tasks on `threads` threads (0: every core), with a progress bar.
 fn count_tasks(tasks: &[Task], threads: usize) -> Counts {
+    with_progress(tasks.len(), |done| {
+        nqueens::count_tasks_parallel(tasks, threads, done)
+    })
+}
+
+/// Runs `work`, which adds to its counter as it gets through `steps` steps, drawing a progress
+/// bar on stderr once it has run for a second, if stderr is a terminal.
+fn with_progress<T: Send + Default>(
+    steps: usize,
+    work: impl FnOnce(&AtomicUsize) -> T + Send,
+) -> T {
     let done = AtomicUsize::new(0);
     std::thread::scope(|scope| {
         // The worker hands its result over a channel, so the wait below ends the moment the
@@ -130,22 +148,22 @@ fn count_tasks(tasks: &[Task], threads: usize) -> Counts {
         let (send, receive) = std::sync::mpsc::channel();
         let done = &done;
         scope.spawn(move || {
-            let counts = nqueens::count_tasks_parallel(tasks, threads, done);
+            let result = work(done);
             // The receiver outlives this thread: it waits for exactly this message.
-            let _ = send.send(counts);
+            let _ = send.send(result);
         });
         let start = Instant::now();
         let mut bar: Option<indicatif::ProgressBar> = None;
-        let counts = loop {
+        let result = loop {
             match receive.recv_timeout(Duration::from_millis(100)) {
-                Ok(counts) => break counts,
+                Ok(result) => break result,
                 Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
                 // The worker panicked; the scope re-raises its panic when it ends.
-                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break Counts::default(),
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break T::default(),
             }
             if bar.is_none() && start.elapsed() > Duration::from_secs(1) {
                 // ProgressBar::new draws to stderr and stays hidden when it is not a terminal.
-                let b = indicatif::ProgressBar::new(tasks.len() as u64);
+                let b = indicatif::ProgressBar::new(steps as u64);
                 if let Ok(style) = indicatif::ProgressStyle::with_template(
                     "{elapsed_precise} [{bar:40}] {pos}/{len} subproblems, eta {eta}",
                 ) {
@@ -160,6 +178,6 @@ fn count_tasks(tasks: &[Task], threads: usize) -> Counts {
         if let Some(b) = bar {
             b.finish_and_clear();
         }
-        counts
+        result
     })
 }

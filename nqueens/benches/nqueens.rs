@@ -80,8 +80,11 @@ fn count(c: &mut Criterion) {
     let mut g = c.benchmark_group("count");
     g.sample_size(10);
     for n in [12usize, 14, 15] {
-        g.bench_with_input(BenchmarkId::new("one thread", n), &n, |b, &n| {
+        g.bench_with_input(BenchmarkId::new("8-fold, one thread", n), &n, |b, &n| {
             b.iter(|| black_box(nqueens::count_solutions(n)))
+        });
+        g.bench_with_input(BenchmarkId::new("join, one thread", n), &n, |b, &n| {
+            b.iter(|| black_box(nqueens::count_total(n)))
         });
     }
     g.finish();

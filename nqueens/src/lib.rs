@@ -5,7 +5,7 @@
 //! `i`**. Every list this crate hands out is in **lexicographic order**, the order a row-by-row,
 //! left-to-right backtracking finds them, so `SOLUTIONS_6[0] == [1, 3, 5, 0, 2, 4]`.
 //!
-//! The crate is `#![no_std]` and allocates nothing. It has three independent sources of
+//! The crate is `#![no_std]` and, without the `std` feature, allocates nothing. It has three independent sources of
 //! solutions, and its test suite checks each against the others:
 //!
 //! - **tables** built at compile time by the [`nqueens!`] macro: [`SOLUTIONS_6`] ..
@@ -54,8 +54,8 @@
 //! |---|---|---|
 //! | `table-6` .. `table-13` | yes | the static table for that `n` (`n` x count bytes of flash) |
 //! | `packed-6` .. `packed-13` | no | the table packed two queens per byte ([`packed_table`]) |
-//! | `std` | no | `std::error::Error` for the error types |
-//! | `parallel` | no | `count_solutions_parallel` and `count_tasks_parallel`, on every core (implies `std`) |
+//! | `std` | no | `std::error::Error` for the error types; [`count_total`] and [`Join`], the fastest counter, which keeps half boards on the heap |
+//! | `parallel` | no | `count_total_parallel`, `count_solutions_parallel` and `count_tasks_parallel`, on every core (implies `std`) |
 //!
 //! With a table's feature off, its `n` is served by the search and the table costs nothing.
 #![no_std]
@@ -67,7 +67,11 @@ extern crate std;
 
 mod consts;
 mod counter;
+#[cfg(feature = "std")]
+mod join;
 mod packed;
+#[cfg(feature = "parallel")]
+mod parallel;
 mod rank;
 mod search;
 mod solutions;
@@ -78,6 +82,10 @@ pub use consts::{const_solutions, count};
 pub use counter::{count_solutions, tasks, Counts, Task};
 #[cfg(feature = "parallel")]
 pub use counter::{count_solutions_parallel, count_tasks_parallel};
+#[cfg(feature = "parallel")]
+pub use join::count_total_parallel;
+#[cfg(feature = "std")]
+pub use join::{count_total, Join, JOIN_MAX_N};
 pub use nqueens_macros::nqueens;
 #[cfg(feature = "packed-10")]
 pub use packed::PACKED_10;
