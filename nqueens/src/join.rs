@@ -139,25 +139,8 @@ impl Join {
     fn join(&self, g: &Group, top: &mut Vec<u32>, bottom: &mut Vec<u32>) -> u64 {
         let n = self.n;
         let all = (1u32 << n) - 1;
-        let odd = !n.is_multiple_of(2);
-        let bits = if odd { n - 2 } else { n - 1 } as u32;
-        let field = (1u32 << bits) - 1;
-        // Keys: only the crossings that a queen from the other side can also reach, which is
-        // what makes two fields fit 32 bits. Left-going (down and to higher columns): a top
-        // queen crosses at column 1 or more, a bottom queen at n - 1 or less (n - 2 for odd
-        // n, whose bottom starts a row lower), so bit c - 1 for c in 1..=n-1 (1..=n-2).
-        // Right-going: the other way round, bit c for c in 0..=n-2 (c - 1 for c in 1..=n-2).
-        // A bottom half is stored as the top half of the board upside down, crossing that
-        // board's row h: left and right swap, and for even n that row is the real row h - 1,
-        // one step before the crossings the top halves record.
+        let keys = Keys::new(n);
         let middle = g.middle;
-        let key = |left: u32, right: u32| -> u32 {
-            if odd {
-                ((left >> 1) & field) | (((right >> 1) & field) << bits)
-            } else {
-                ((left >> 1) & field) | ((right & field) << bits)
-            }
-        };
         let fill = |out: &mut Vec<u32>, cols: u32, upside_down: bool| {
             out.clear();
             // Only the parts whose first queen is in one of the columns can hold the set.
@@ -172,12 +155,10 @@ impl Join {
                     if (left | right) & middle != 0 {
                         return None;
                     }
-                    Some(if !upside_down {
-                        key(left, right)
-                    } else if odd {
-                        key(right, left)
+                    Some(if upside_down {
+                        keys.upside_down(left, right)
                     } else {
-                        (right & field) | (((left >> 1) & field) << bits)
+                        keys.key(left, right)
                     })
                 }));
             }
@@ -188,6 +169,53 @@ impl Join {
         }
         fill(bottom, all & !g.top & !middle, true);
         top.iter().map(|&t| count_disjoint(t, bottom)).sum()
+    }
+}
+
+/// Packs where a half board's diagonals cross row `h` into the 32-bit key that the join
+/// compares: two keys without a common bit are two halves whose diagonals never meet.
+///
+/// Only the crossings that a queen from the other side can also reach are kept, which is what
+/// makes two fields fit 32 bits. Left-going (down and to higher columns): a top queen crosses
+/// at column 1 or more, a bottom queen at n - 1 or less (n - 2 for odd n, whose bottom starts
+/// a row lower), so bit c - 1 for c in 1..=n-1 (1..=n-2). Right-going: the other way round,
+/// bit c for c in 0..=n-2 (c - 1 for c in 1..=n-2).
+#[derive(Clone, Copy, Debug)]
+struct Keys {
+    odd: bool,
+    bits: u32,
+    field: u32,
+}
+
+impl Keys {
+    fn new(n: usize) -> Keys {
+        let odd = !n.is_multiple_of(2);
+        let bits = if odd { n - 2 } else { n - 1 } as u32;
+        Keys {
+            odd,
+            bits,
+            field: (1u32 << bits) - 1,
+        }
+    }
+
+    /// The key of crossings of row `h`, left-going in `left` and right-going in `right`, bit
+    /// `c` for column `c`.
+    #[inline]
+    fn key(self, left: u32, right: u32) -> u32 {
+        let right = if self.odd { right >> 1 } else { right };
+        ((left >> 1) & self.field) | ((right & self.field) << self.bits)
+    }
+
+    /// The key of a bottom half stored as the top half of the board upside down, with that
+    /// board's crossings: left and right swap, and for even n its row h is the real row h - 1,
+    /// one step before row h.
+    #[inline]
+    fn upside_down(self, left: u32, right: u32) -> u32 {
+        if self.odd {
+            self.key(right, left)
+        } else {
+            self.key(right << 1, left >> 1)
+        }
     }
 }
 
