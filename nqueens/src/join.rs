@@ -1,28 +1,30 @@
 //! The half-board join: counts every solution by meeting in the middle.
 //!
-//! Every placement of queens on the top `h = n / 2` rows is listed once, grouped by the set
-//! of columns it uses. The bottom `h` rows are the same list read upside down. A solution is
-//! a top half and a bottom half (and, for odd `n`, one queen on the middle row `h`) whose
-//! columns partition the board and whose diagonals never meet. Diagonals are compared where
-//! they cross row `h`: a top queen at `(r, c)` reaches it at columns `c ± (h - r)`, a bottom
-//! queen from below, and two queens share a diagonal exactly when they reach row `h` on the
-//! same column going the same way. So the join of a top group and the bottom group with the
-//! other columns is a count of pairs of 32-bit keys with no bit in common, a loop the compiler
-//! turns into SIMD.
+//! Every placement of queens on the top `k = (n - 1) / 2` rows is listed once, grouped by the
+//! set of columns it uses. The bottom `k` rows are the same list read upside down. Between
+//! them lie one middle row (odd `n`) or two (even `n`). A solution is a top half, a queen on
+//! each middle row and a bottom half whose columns partition the board and whose diagonals
+//! never meet. Diagonals are compared where they cross row `k`, the first middle row: a top
+//! queen at `(r, c)` reaches it at columns `c ± (k - r)`, a bottom queen from below, and two
+//! queens share a diagonal exactly when they reach row `k` on the same column going the same
+//! way. So one join, a top group against the bottom group with the other columns, for given
+//! middle queens, is a count of pairs of 32-bit keys with no bit in common: a loop the
+//! compiler turns into SIMD.
 //!
-//! The groups are related by the mirror (columns reversed) and, because the bottom half is the
-//! top half upside down, by the vertical flip: only one group per orbit of those is joined,
-//! and its count is multiplied by the orbit's size. The work is a few times less than an
-//! 8-fold symmetry backtracker's, and the memory is the list of half boards: 8 bytes each,
-//! 15 million at n = 16 and 35 million at n = 17.
+//! The joins are related by the mirror (columns reversed) and, because the bottom half is the
+//! top half upside down, by the vertical flip: only one join per orbit of those is done, and
+//! its count is multiplied by the orbit's size. Two middle rows for even `n`, rather than two
+//! halves that meet, make the half boards shorter (7 rows instead of 8 at n = 16: 4 million
+//! instead of 15 million), and the pairs to compare fewer (0.6 billion instead of 4 billion).
+//! The memory is the list of half boards, 8 bytes each: 32 MB at n = 16, 280 MB at n = 17.
 
 use std::vec::Vec;
 
-/// The largest `n` the join counts. Its keys, two diagonal masks of `n - 1` bits (even `n`)
-/// or `n - 2` bits (odd `n`), fit a `u32`, and its half boards fit memory (about 300 MB at
-/// 17, 2 GB at 18).
+/// The largest `n` the join counts: its half boards take 280 MB at 17, and would take about
+/// 4 GB at 19 (its keys, two diagonal masks of `n - 3` bits for even `n` and `n - 2` for odd,
+/// would still fit a `u32` up to 19).
 pub const JOIN_MAX_N: usize = 17;
-/// The smallest: below it the middle-row key would have no bits.
+/// The smallest: below it a half board has no rows.
 const JOIN_MIN_N: usize = 4;
 
 /// The half boards of one `n`, ready to be joined: build once, count on one thread or many.
@@ -39,6 +41,8 @@ pub struct Join {
     /// order stays in cache.
     parts: Vec<Part>,
     groups: Vec<Group>,
+    /// The most half boards that share one column set: the buffers a join needs.
+    longest: usize,
 }
 
 /// The half boards whose first queen is in one column, sorted by the set of columns used.
@@ -46,17 +50,18 @@ pub struct Join {
 struct Part {
     /// `start[s]..start[s + 1]` are the half boards whose columns are the set `s`.
     start: Vec<u32>,
-    /// Where each half board's queens cross row `h`: left-going diagonals in the low 32 bits,
+    /// Where each half board's queens cross row `k`: left-going diagonals in the low 32 bits,
     /// right-going in the high 32, bit `c` for column `c`.
     crossings: Vec<u64>,
 }
 
-/// One join: the top half uses the columns `top`, the middle queen (odd `n` only) sits in
-/// column `middle`, the bottom half uses the rest. `weight` is the size of its orbit.
+/// One join: the top half uses the columns `top`, the middle queens sit on the columns
+/// `middle` (bit masks; the second is 0 for odd `n`), the bottom half uses the rest. `weight`
+/// is the size of its orbit.
 #[derive(Clone, Copy, Debug)]
 struct Group {
     top: u32,
-    middle: u32,
+    middle: [u32; 2],
     weight: u64,
 }
 
@@ -83,10 +88,21 @@ impl Join {
         if !(JOIN_MIN_N..=JOIN_MAX_N).contains(&n) {
             return None;
         }
+        let parts = parts(0..n);
+        let longest = (0..1usize << n)
+            .map(|s| {
+                parts
+                    .iter()
+                    .map(|p| (p.start[s + 1] - p.start[s]) as usize)
+                    .sum()
+            })
+            .max()
+            .unwrap_or(0);
         Some(Join {
             n,
-            parts: parts(0..n),
+            parts,
             groups: groups(n),
+            longest,
         })
     }
 
@@ -108,13 +124,17 @@ impl Join {
     /// Counts the solutions of the joins in `range` (indices below [`Join::groups`]); the
     /// counts of disjoint ranges add up, and all of them make the total.
     pub fn count_groups(&self, range: core::ops::Range<usize>) -> u64 {
-        let mut top = Vec::new();
-        let mut bottom = Vec::new();
+        let mut scratch = Scratch {
+            set: None,
+            crossings: Vec::with_capacity(self.longest),
+            top: std::vec![0u32; self.longest],
+            bottom: std::vec![0u32; self.longest],
+        };
         self.groups
             .get(range)
             .unwrap_or_default()
             .iter()
-            .map(|g| g.weight * self.join(g, &mut top, &mut bottom))
+            .map(|g| g.weight * self.join(g, &mut scratch))
             .sum()
     }
 
@@ -136,103 +156,150 @@ impl Join {
     }
 
     /// The solutions of one group: its top halves against its bottom halves.
-    fn join(&self, g: &Group, top: &mut Vec<u32>, bottom: &mut Vec<u32>) -> u64 {
-        let n = self.n;
-        let all = (1u32 << n) - 1;
-        let keys = Keys::new(n);
-        let middle = g.middle;
-        let fill = |out: &mut Vec<u32>, cols: u32, upside_down: bool| {
-            out.clear();
-            // Only the parts whose first queen is in one of the columns can hold the set.
-            let mut firsts = cols;
-            while firsts != 0 {
-                let part = &self.parts[firsts.trailing_zeros() as usize];
-                firsts &= firsts - 1;
-                let range =
-                    part.start[cols as usize] as usize..part.start[cols as usize + 1] as usize;
-                out.extend(part.crossings[range].iter().filter_map(|&c| {
-                    let (left, right) = (c as u32, (c >> 32) as u32);
-                    if (left | right) & middle != 0 {
-                        return None;
-                    }
-                    Some(if upside_down {
-                        keys.upside_down(left, right)
-                    } else {
-                        keys.key(left, right)
-                    })
-                }));
-            }
-        };
-        fill(top, g.top, false);
+    fn join(&self, g: &Group, scratch: &mut Scratch) -> u64 {
+        let shape = Shape::new(self.n);
+        // Groups come sorted by their top set, and one set has many groups (one per choice
+        // of middle queens): gather its half boards from the parts once.
+        if scratch.set != Some(g.top) {
+            scratch.crossings.clear();
+            scratch.crossings.extend(self.gather(g.top));
+            scratch.set = Some(g.top);
+        }
+        let top = keys(
+            scratch.crossings.iter().copied(),
+            &mut scratch.top,
+            |l, r| shape.top(l, r, g.middle),
+        );
         if top.is_empty() {
             return 0;
         }
-        fill(bottom, all & !g.top & !middle, true);
+        let rest = shape.all & !g.top & !g.middle[0] & !g.middle[1];
+        let bottom = keys(self.gather(rest), &mut scratch.bottom, |l, r| {
+            shape.bottom(l, r, g.middle)
+        });
         top.iter().map(|&t| count_disjoint(t, bottom)).sum()
+    }
+
+    /// The crossings of every half board whose columns are `cols`.
+    fn gather(&self, cols: u32) -> impl Iterator<Item = u64> + '_ {
+        let s = cols as usize;
+        // Only the parts whose first queen is in one of the columns can hold the set.
+        (0..self.n)
+            .filter(move |&first| cols >> first & 1 == 1)
+            .flat_map(move |first| {
+                let part = &self.parts[first];
+                part.crossings[part.start[s] as usize..part.start[s + 1] as usize]
+                    .iter()
+                    .copied()
+            })
     }
 }
 
-/// Packs where a half board's diagonals cross row `h` into the 32-bit key that the join
-/// compares: two keys without a common bit are two halves whose diagonals never meet.
+/// Buffers of one thread's joins.
+struct Scratch {
+    /// The top set whose half boards `crossings` holds.
+    set: Option<u32>,
+    crossings: Vec<u64>,
+    top: Vec<u32>,
+    bottom: Vec<u32>,
+}
+
+/// Writes into `out` the keys of the `crossings` that `key` accepts, and returns them. Written
+/// without a branch per half board (each key is stored, and the length moves on only if it is
+/// accepted): which boards pass is not predictable.
+#[inline(always)]
+fn keys(
+    crossings: impl Iterator<Item = u64>,
+    out: &mut [u32],
+    key: impl Fn(u32, u32) -> (u32, bool),
+) -> &[u32] {
+    let mut len = 0;
+    for c in crossings {
+        let (k, ok) = key(c as u32, (c >> 32) as u32);
+        if let Some(slot) = out.get_mut(len) {
+            *slot = k;
+        }
+        len += usize::from(ok);
+    }
+    &out[..len]
+}
+
+/// The layout of one `n`: how many rows a half board has, how many middle rows there are, and
+/// the fields of the 32-bit keys the join compares.
 ///
-/// Only the crossings that a queen from the other side can also reach are kept, which is what
-/// makes two fields fit 32 bits. Left-going (down and to higher columns): a top queen crosses
-/// at column 1 or more, a bottom queen at n - 1 or less (n - 2 for odd n, whose bottom starts
-/// a row lower), so bit c - 1 for c in 1..=n-1 (1..=n-2). Right-going: the other way round,
-/// bit c for c in 0..=n-2 (c - 1 for c in 1..=n-2).
+/// A key keeps only the crossings of row `k` that a queen from the other side can also reach,
+/// which is what makes its two fields fit 32 bits. Left-going diagonals (down and to higher
+/// columns): a top queen crosses at column 1 or more, a bottom queen, `gap + 1` rows below
+/// at least, at `n - 1 - gap` or less; so bit `c - 1` for `c` in `1..=n-1-gap`. Right-going:
+/// the other way round, bit `c - gap` for `c` in `gap..=n-2`.
 #[derive(Clone, Copy, Debug)]
-struct Keys {
-    odd: bool,
+struct Shape {
+    all: u32,
+    /// Rows in a half board.
+    k: usize,
+    /// Middle rows: 1 for odd n, 2 for even n.
+    gap: u32,
     bits: u32,
     field: u32,
 }
 
-impl Keys {
-    fn new(n: usize) -> Keys {
-        let odd = !n.is_multiple_of(2);
-        let bits = if odd { n - 2 } else { n - 1 } as u32;
-        Keys {
-            odd,
+impl Shape {
+    fn new(n: usize) -> Shape {
+        let k = (n - 1) / 2;
+        let gap = (n - 2 * k) as u32;
+        let bits = n as u32 - 1 - gap;
+        Shape {
+            all: (1u32 << n) - 1,
+            k,
+            gap,
             bits,
             field: (1u32 << bits) - 1,
         }
     }
 
-    /// The key of crossings of row `h`, left-going in `left` and right-going in `right`, bit
-    /// `c` for column `c`.
-    #[inline]
+    /// The key of crossings of row `k`: left-going in `left`, right-going in `right`.
+    #[inline(always)]
     fn key(self, left: u32, right: u32) -> u32 {
-        let right = if self.odd { right >> 1 } else { right };
-        ((left >> 1) & self.field) | ((right & self.field) << self.bits)
+        ((left >> 1) & self.field) | (((right >> self.gap) & self.field) << self.bits)
     }
 
-    /// The key of a bottom half stored as the top half of the board upside down, with that
-    /// board's crossings: left and right swap, and for even n its row h is the real row h - 1,
-    /// one step before row h.
-    #[inline]
-    fn upside_down(self, left: u32, right: u32) -> u32 {
-        if self.odd {
-            self.key(right, left)
-        } else {
-            self.key(right << 1, left >> 1)
+    /// A top half's key, and whether it leaves the middle queens unattacked: on row `k`
+    /// where it crosses, on row `k + 1` one step further.
+    #[inline(always)]
+    fn top(self, left: u32, right: u32, middle: [u32; 2]) -> (u32, bool) {
+        let hit = ((left | right) & middle[0]) | (((left << 1) | (right >> 1)) & middle[1]);
+        (self.key(left, right), hit == 0)
+    }
+
+    /// The same for a bottom half, stored as the top half of the board upside down: its
+    /// crossings are those of that board's row `k`, which is the real row `n - 1 - k` (the
+    /// last middle row), with left and right swapped. For even n they move up one row to `k`.
+    #[inline(always)]
+    fn bottom(self, left: u32, right: u32, middle: [u32; 2]) -> (u32, bool) {
+        let (left, right) = (right, left);
+        if self.gap == 1 {
+            return (self.key(left, right), (left | right) & middle[0] == 0);
         }
+        let (up_left, up_right) = (left >> 1, right << 1);
+        let hit = ((left | right) & middle[1]) | ((up_left | up_right) & middle[0]);
+        (self.key(up_left, up_right), hit == 0)
     }
 }
 
 impl Part {
     /// The half boards of `n` whose first row's queen is in column `first`.
     fn new(n: usize, first: usize) -> Part {
-        let (h, sets) = (n / 2, 1usize << n);
+        let (rows, sets) = (Shape::new(n).k, 1usize << n);
         // Two passes over the same search, so that the list is written once, in place,
         // without a second copy to sort: count per column set, then fill.
         let mut start = std::vec![0u32; sets + 1];
-        half_boards(n, h, first, &mut |cols, _| start[cols as usize + 1] += 1);
+        half_boards(n, rows, first, &mut |cols, _| start[cols as usize + 1] += 1);
         for s in 0..sets {
             start[s + 1] += start[s];
         }
         let mut next = start.clone();
         let mut crossings = std::vec![0u64; start[sets] as usize];
-        half_boards(n, h, first, &mut |cols, crossing| {
+        half_boards(n, rows, first, &mut |cols, crossing| {
             let slot = &mut next[cols as usize];
             crossings[*slot as usize] = crossing;
             *slot += 1;
@@ -288,38 +355,49 @@ fn half_boards(n: usize, rows: usize, first: usize, visit: &mut impl FnMut(u32, 
 
 /// One group per orbit under the mirror and the vertical flip, with the orbit's size.
 fn groups(n: usize) -> Vec<Group> {
-    let h = n / 2;
-    let all = (1u32 << n) - 1;
+    let shape = Shape::new(n);
+    let all = shape.all;
     let mirror = |s: u32| s.reverse_bits() >> (32 - n);
     let mut out = Vec::new();
-    // Every column set of size h, in increasing order (Gosper's hack).
-    let mut s: u32 = (1 << h) - 1;
+    // Every column set of size k, in increasing order (Gosper's hack).
+    let mut s: u32 = (1 << shape.k) - 1;
     while s <= all {
-        let middles = if n.is_multiple_of(2) { 0 } else { all & !s };
-        // Even n: one pass with no middle queen. Odd n: one per free column.
-        let mut m_bits = if middles == 0 { 1 } else { middles };
-        while m_bits != 0 {
-            let m = if middles == 0 {
-                0
+        let mut firsts = all & !s;
+        while firsts != 0 {
+            let m1 = firsts & firsts.wrapping_neg();
+            firsts ^= m1;
+            // The second middle queen (even n): another column, not next to the first.
+            let seconds = if shape.gap == 1 {
+                1
             } else {
-                m_bits & m_bits.wrapping_neg()
+                all & !s & !m1 & !(m1 << 1) & !(m1 >> 1)
             };
-            m_bits &= m_bits - 1;
-            let bottom = all & !s & !m;
-            let mut orbit = [
-                (s, m),
-                (mirror(s), mirror(m)),
-                (bottom, m),
-                (mirror(bottom), mirror(m)),
-            ];
-            orbit.sort_unstable();
-            if orbit[0] == (s, m) {
-                let distinct = 1 + orbit.windows(2).filter(|w| w[0] != w[1]).count();
-                out.push(Group {
-                    top: s,
-                    middle: m,
-                    weight: distinct as u64,
-                });
+            let mut rest = seconds;
+            while rest != 0 {
+                let m2 = if shape.gap == 1 {
+                    0
+                } else {
+                    rest & rest.wrapping_neg()
+                };
+                rest &= rest - 1;
+                let bottom = all & !s & !m1 & !m2;
+                // Upside down, the bottom becomes the top and the middle rows swap.
+                let flip = if shape.gap == 1 { [m1, 0] } else { [m2, m1] };
+                let mut orbit = [
+                    (s, [m1, m2]),
+                    (mirror(s), [mirror(m1), mirror(m2)]),
+                    (bottom, flip),
+                    (mirror(bottom), [mirror(flip[0]), mirror(flip[1])]),
+                ];
+                orbit.sort_unstable();
+                if orbit[0] == (s, [m1, m2]) {
+                    let distinct = 1 + orbit.windows(2).filter(|w| w[0] != w[1]).count();
+                    out.push(Group {
+                        top: s,
+                        middle: [m1, m2],
+                        weight: distinct as u64,
+                    });
+                }
             }
         }
         let low = s & s.wrapping_neg();
