@@ -1,5 +1,5 @@
 //! `nqueens count`: a table's length when one is compiled in, otherwise the half-board join
-//! (up to n = 17) or the 8-fold counter (every n, symmetry classes, `--part K/M` shares for
+//! (up to n = 18) or the 8-fold counter (every n, symmetry classes, `--part K/M` shares for
 //! clusters), on every core, with a progress bar for long runs.
 
 use std::cmp::Reverse;
