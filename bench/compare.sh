@@ -22,7 +22,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 gcc -O2 -o "$work/somers" bench/c/somers.c
 gcc -O2 -o "$work/classic" bench/c/classic.c
-cargo build --release --quiet -p nqueens-cli -p nqueens --example enumerate
+# Two commands: with --example, cargo builds only the example, not the CLI's binary.
+cargo build --release --quiet -p nqueens-cli
+cargo build --release --quiet -p nqueens --example enumerate
 ours=target/release/nqueens
 enumerate=target/release/examples/enumerate
 

@@ -84,7 +84,7 @@ fn count(c: &mut Criterion) {
             b.iter(|| black_box(nqueens::count_solutions(n)))
         });
         g.bench_with_input(BenchmarkId::new("join, one thread", n), &n, |b, &n| {
-            b.iter(|| black_box(nqueens::count_total(n)))
+            b.iter(|| black_box(nqueens::Join::new(n).map(|j| j.count())))
         });
     }
     g.finish();
