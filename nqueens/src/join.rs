@@ -34,7 +34,7 @@ const JOIN_MIN_N: usize = 4;
 /// let join = nqueens::Join::new(12).unwrap();
 /// assert_eq!(join.count(), 14_200);
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Join {
     n: usize,
     /// The half boards, one part per column of the first row's queen: built separately (in
@@ -46,8 +46,19 @@ pub struct Join {
     longest: usize,
 }
 
+/// Sizes, not contents: a derived `Debug` would print millions of half boards.
+impl core::fmt::Debug for Join {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Join")
+            .field("n", &self.n)
+            .field("half_boards", &self.half_boards())
+            .field("groups", &self.groups.len())
+            .finish()
+    }
+}
+
 /// The half boards whose first queen is in one column, sorted by the set of columns used.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 struct Part {
     /// `start[s]..start[s + 1]` are the half boards whose columns are the set `s`.
     start: Vec<u32>,
@@ -110,6 +121,11 @@ impl Join {
     /// The board size.
     pub fn n(&self) -> usize {
         self.n
+    }
+
+    /// How many half boards were listed (the bottom halves are the same list read upside down).
+    pub fn half_boards(&self) -> usize {
+        self.parts.iter().map(|p| p.crossings.len()).sum()
     }
 
     /// How many joins [`Join::count_groups`] splits the count into.

@@ -17,7 +17,40 @@ fn join_agrees_with_the_8_fold_counter() {
     for n in 4..=14 {
         let join = Join::new(n).unwrap();
         assert_eq!(join.n(), n);
+        assert_eq!(
+            format!("{join:?}"),
+            format!(
+                "Join {{ n: {n}, half_boards: {}, groups: {} }}",
+                join.half_boards(),
+                join.groups()
+            )
+        );
         assert_eq!(join.count(), count_solutions(n).unwrap().total, "n = {n}");
+    }
+}
+
+#[test]
+fn half_boards_are_every_placement_of_the_top_rows() {
+    // Placements of k = (n - 1) / 2 queens on the top k rows, counted by brute force over
+    // column sequences, independently of the bitboards.
+    for n in 4..=11 {
+        let k = (n - 1) / 2;
+        let mut count = 0;
+        let mut cols = vec![0usize; k];
+        'next: loop {
+            let ok = (0..k)
+                .all(|i| (0..i).all(|j| cols[i] != cols[j] && cols[i].abs_diff(cols[j]) != i - j));
+            count += usize::from(ok);
+            for i in (0..k).rev() {
+                cols[i] += 1;
+                if cols[i] < n {
+                    continue 'next;
+                }
+                cols[i] = 0;
+            }
+            break;
+        }
+        assert_eq!(Join::new(n).unwrap().half_boards(), count, "n = {n}");
     }
 }
 
