@@ -7,6 +7,7 @@ use nqueens_tests::A000170;
 fn count_total_matches_oeis_for_1_to_16() {
     for n in 1..=16 {
         assert_eq!(count_total(n), Some(A000170[n - 1] as u64), "n = {n}");
+        assert_eq!(count_total(n), nqueens::count(n), "n = {n}");
     }
     assert_eq!(count_total(0), None);
     assert_eq!(count_total(nqueens::MAX_N + 1), None);
