@@ -62,29 +62,26 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     let n = args.n;
     let start = Instant::now();
     let threads = args.threads.map_or(0, usize::from);
-    let counts = match args.part {
-        Some(part) => count_tasks(&share(n, part), threads),
-        None => match nqueens::table(n) {
-            // A table's length is the count. Unique counts and JSON (which carries both
-            // counts) use the counter, which takes milliseconds at table sizes.
-            Some(t) if !args.unique && args.format == CountFormat::Text => Counts {
-                total: t.len() as u64,
-                unique: 0,
-            },
-            _ => match nqueens::Join::with_threads(n, threads) {
-                // The join counts all solutions, not classes: the fastest way to the plain count.
-                Some(join) if !args.unique && args.format == CountFormat::Text => Counts {
-                    total: with_progress(join.groups(), |done| join.count_parallel(threads, done)),
-                    unique: 0,
-                },
-                _ => {
-                    let Some(all) = nqueens::tasks(n) else {
-                        return usage(format!("board size must be from 1 to {}", nqueens::MAX_N));
-                    };
-                    count_tasks(&all.collect::<Vec<_>>(), threads)
-                }
-            },
-        },
+    // Unique counts and JSON (which carries both counts) need the 8-fold counter; a plain
+    // count takes a table's length, or the join, which counts all solutions but no classes.
+    let plain = !args.unique && args.format == CountFormat::Text && args.part.is_none();
+    let total = |total: u64| Counts { total, unique: 0 };
+    let counts = if let (true, Some(t)) = (plain, nqueens::table(n)) {
+        total(t.len() as u64)
+    } else if let Some(join) = plain
+        .then(|| nqueens::Join::with_threads(n, threads))
+        .flatten()
+    {
+        total(with_progress(join.groups(), |done| {
+            join.count_parallel(threads, done)
+        }))
+    } else if let Some(part) = args.part {
+        count_tasks(&share(n, part), threads)
+    } else {
+        let Some(all) = nqueens::tasks(n) else {
+            return usage(format!("board size must be from 1 to {}", nqueens::MAX_N));
+        };
+        count_tasks(&all.collect::<Vec<_>>(), threads)
     };
     let seconds = start.elapsed().as_secs_f64();
     match args.format {

@@ -37,6 +37,8 @@ const JOIN_MIN_N: usize = 4;
 #[derive(Clone)]
 pub struct Join {
     n: usize,
+    /// The layout of `n`, needed by every join.
+    shape: Shape,
     /// The half boards, one part per column of the first row's queen: built separately (in
     /// parallel where threads are given), and each small enough that filling it in column-set
     /// order stays in cache.
@@ -112,6 +114,7 @@ impl Join {
             .unwrap_or(0);
         Some(Join {
             n,
+            shape: Shape::new(n),
             parts,
             groups: groups(n),
             longest,
@@ -174,7 +177,7 @@ impl Join {
 
     /// The solutions of one group: its top halves against its bottom halves.
     fn join(&self, g: &Group, scratch: &mut Scratch) -> u64 {
-        let shape = Shape::new(self.n);
+        let shape = self.shape;
         // Groups come sorted by their top set, and one set has many groups (one per choice
         // of middle queens): gather its half boards from the parts once.
         if scratch.set != Some(g.top) {
@@ -379,24 +382,14 @@ fn groups(n: usize) -> Vec<Group> {
     // Every column set of size k, in increasing order (Gosper's hack).
     let mut s: u32 = (1 << shape.k) - 1;
     while s <= all {
-        let mut firsts = all & !s;
-        while firsts != 0 {
-            let m1 = firsts & firsts.wrapping_neg();
-            firsts ^= m1;
-            // The second middle queen (even n): another column, not next to the first.
-            let seconds = if shape.gap == 1 {
-                1
-            } else {
-                all & !s & !m1 & !(m1 << 1) & !(m1 >> 1)
+        for m1 in bits(all & !s) {
+            // The second middle queen (even n): another column, not next to the first. Odd n
+            // has none, written 0.
+            let (seconds, none) = match shape.gap {
+                1 => (0, Some(0)),
+                _ => (all & !s & !m1 & !(m1 << 1) & !(m1 >> 1), None),
             };
-            let mut rest = seconds;
-            while rest != 0 {
-                let m2 = if shape.gap == 1 {
-                    0
-                } else {
-                    rest & rest.wrapping_neg()
-                };
-                rest &= rest - 1;
+            for m2 in bits(seconds).chain(none) {
                 let bottom = all & !s & !m1 & !m2;
                 // Upside down, the bottom becomes the top and the middle rows swap.
                 let flip = if shape.gap == 1 { [m1, 0] } else { [m2, m1] };
@@ -422,6 +415,15 @@ fn groups(n: usize) -> Vec<Group> {
         s = (((ripple ^ s) >> 2) / low) | ripple;
     }
     out
+}
+
+/// The single bits of `mask`, lowest first.
+fn bits(mut mask: u32) -> impl Iterator<Item = u32> {
+    core::iter::from_fn(move || {
+        let bit = mask & mask.wrapping_neg();
+        mask ^= bit;
+        (bit != 0).then_some(bit)
+    })
 }
 
 /// Below this the 8-fold counter is as fast (1.6 ms against 1.7 ms at n = 12, criterion),
