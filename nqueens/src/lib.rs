@@ -77,6 +77,7 @@ mod search;
 mod solutions;
 mod symmetry;
 mod table;
+mod tail;
 
 pub use consts::{const_solutions, count};
 pub use counter::{count_solutions, tasks, Counts, Task};

@@ -5,12 +5,17 @@
 //! `[u32; MAX_N]` arrays: no heap and no recursion, so it runs on the smallest stack and
 //! can stop after any solution and resume later (it is the iterator behind [`crate::Solutions`]).
 //!
+//! The last five rows are not searched square by square: once the rows above them stand, the
+//! module `tail` gives every way to finish the board as one 120-bit set (half the time at
+//! n = 14, see BENCHMARKS.md), and the search yields its members in order.
+//!
 //! It is one of three independent solvers. The macro cannot use it (this crate depends on the
 //! macro), so the macro keeps its own recursive solver; the const fn in `consts` is shaped for
 //! the const interpreter. The test suite compares all three byte for byte, which is evidence
 //! only because they share no code.
 
 use crate::solutions::Placement;
+use crate::tail::{self, Arrangements};
 use crate::MAX_N;
 
 /// A resumable search for the solutions of one `n`, optionally with some queens fixed.
@@ -35,6 +40,13 @@ pub struct Search {
     right: [u32; MAX_N],
     /// Columns each row may use at all (all of them, or the fixed queen's).
     allowed: [u32; MAX_N],
+    /// The first of the last rows that [`tail`] solves at once, or `usize::MAX` when it does
+    /// not apply (small boards, fixed queens in those rows).
+    tail_row: usize,
+    /// Arrangements of the last rows not yielded yet, for the board standing above them.
+    tail: Arrangements,
+    /// The free columns of the last rows, in ascending order.
+    tail_cols: [u8; tail::ROWS],
 }
 
 /// Why [`Search::with_fixed`] rejected a queen.
@@ -75,7 +87,7 @@ impl Search {
             return None;
         }
         let allowed = [full_mask(n); MAX_N];
-        Some(Search::start(n, allowed))
+        Some(Search::start(n, allowed, true))
     }
 
     /// A search over the solutions that have a queen on each given `(row, column)` square
@@ -116,10 +128,13 @@ impl Search {
                 }
             }
         }
-        Ok(Search::start(n, allowed))
+        // A fixed queen above the last rows is placed like any other, so its attacks reach
+        // them through the diagonal masks; one inside them would need its own bookkeeping.
+        let above_tail = fixed.iter().all(|&(r, _)| r + tail::ROWS < n);
+        Ok(Search::start(n, allowed, above_tail))
     }
 
-    fn start(n: usize, allowed: [u32; MAX_N]) -> Search {
+    fn start(n: usize, allowed: [u32; MAX_N], use_tail: bool) -> Search {
         let mut s = Search {
             n,
             row: 0,
@@ -129,6 +144,14 @@ impl Search {
             left: [0; MAX_N],
             right: [0; MAX_N],
             allowed,
+            // At least one row must stay above them: the loop places it and hands over.
+            tail_row: if use_tail && n > tail::ROWS {
+                n - tail::ROWS
+            } else {
+                usize::MAX
+            },
+            tail: 0,
+            tail_cols: [0; tail::ROWS],
         };
         s.free[0] = allowed[0];
         s
@@ -148,11 +171,15 @@ impl Search {
         // bounds check: row < n <= MAX_N anyway.
         const IX: usize = MAX_N - 1;
         let n = self.n;
+        if self.tail != 0 {
+            return Some(self.next_arrangement());
+        }
         let mut row = self.row;
         if row == usize::MAX {
             return None;
         }
         let last = n - 1;
+        let tail_row = self.tail_row;
         let mut free = self.free[row & IX];
         let mut down = self.down[row & IX];
         let mut left = self.left[row & IX];
@@ -191,6 +218,19 @@ impl Search {
                 continue;
             }
             let i = row & IX;
+            if row + 1 == tail_row {
+                let (set, cols) = tail::arrangements(full_mask(n) & !d, l, r);
+                if set == 0 {
+                    continue;
+                }
+                self.free[i] = free;
+                self.down[tail_row & IX] = d;
+                self.row = row;
+                self.tail = set;
+                self.tail_cols = cols;
+                self.fill_columns(tail_row);
+                return Some(self.next_arrangement());
+            }
             self.free[i] = free;
             if row + 1 == last {
                 // The last row has one square left, and it is free: a solution.
@@ -212,11 +252,29 @@ impl Search {
     #[inline]
     fn columns(&mut self, last_bit: u32) -> &[u8] {
         let n = self.n;
-        for k in 0..n - 1 {
-            self.cols[k] = (self.down[k + 1] ^ self.down[k]).trailing_zeros() as u8;
-        }
+        self.fill_columns(n - 1);
         self.cols[n - 1] = last_bit.trailing_zeros() as u8;
         &self.cols[..n]
+    }
+
+    /// Sets `cols[..rows]` from the column masks of rows `0..=rows`.
+    #[inline]
+    fn fill_columns(&mut self, rows: usize) {
+        for k in 0..rows {
+            self.cols[k] = (self.down[k + 1] ^ self.down[k]).trailing_zeros() as u8;
+        }
+    }
+
+    /// Takes the next arrangement of the last rows; the rows above it are in `cols` already.
+    #[inline]
+    fn next_arrangement(&mut self) -> &[u8] {
+        let p = self.tail.trailing_zeros() as usize;
+        self.tail &= self.tail - 1;
+        let t = self.tail_row;
+        for (j, &k) in tail::PERM[p].iter().enumerate() {
+            self.cols[t + j] = self.tail_cols[usize::from(k)];
+        }
+        &self.cols[..self.n]
     }
 }
 

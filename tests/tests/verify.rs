@@ -175,6 +175,28 @@ mod with_tables {
             .unwrap();
     }
 
+    /// Two fixed queens, in every pair of rows (so both above the last five rows, which the
+    /// search solves in one step, one in them, or both in them), on every pair of columns
+    /// (checked for n = 10 and 11, against a filter over the table).
+    #[test]
+    fn two_fixed_queens_equal_a_filter_over_the_table() {
+        for n in [10, 11] {
+            let all: Vec<&[u8]> = table(n).unwrap().iter().collect();
+            for (r1, r2) in (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))) {
+                for (c1, c2) in (0..n).flat_map(|a| (0..n).map(move |b| (a, b))) {
+                    let found = Search::with_fixed(n, &[(r1, c1), (r2, c2)]).unwrap();
+                    let mut expected = all
+                        .iter()
+                        .filter(|s| usize::from(s[r1]) == c1 && usize::from(s[r2]) == c2);
+                    for sol in found {
+                        assert_eq!(Some(&&sol[..]), expected.next(), "n = {n}");
+                    }
+                    assert_eq!(expected.next(), None, "n = {n}, ({r1}, {c1}), ({r2}, {c2})");
+                }
+            }
+        }
+    }
+
     #[test]
     fn static_types_are_exact() {
         let _: &'static [[u8; 6]; 4] = nqueens::SOLUTIONS_6;
