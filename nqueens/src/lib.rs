@@ -54,6 +54,7 @@
 //! |---|---|---|
 //! | `table-6` .. `table-13` | yes | the static table for that `n` (`n` x count bytes of flash) |
 //! | `packed-6` .. `packed-13` | no | the table packed two queens per byte ([`packed_table`]) |
+//! | `fast-search` | yes | the search solves its last five rows in one step from 13 KB of tables: enumeration about 2x faster |
 //! | `std` | no | `std::error::Error` for the error types; [`count_total`] and [`Join`], the fastest counter, which keeps half boards on the heap |
 //! | `parallel` | no | `count_total_parallel`, `count_solutions_parallel` and `count_tasks_parallel`, on every core (implies `std`) |
 //!

@@ -5,9 +5,10 @@
 //! `[u32; MAX_N]` arrays: no heap and no recursion, so it runs on the smallest stack and
 //! can stop after any solution and resume later (it is the iterator behind [`crate::Solutions`]).
 //!
-//! The last five rows are not searched square by square: once the rows above them stand, the
-//! module `tail` gives every way to finish the board as one 120-bit set (half the time at
-//! n = 14, see BENCHMARKS.md), and the search yields its members in order.
+//! With the default feature `fast-search`, the last five rows are not searched square by
+//! square: once the rows above them stand, the module `tail` gives every way to finish the
+//! board as one 120-bit set (half the time at n = 14, see BENCHMARKS.md), and the search
+//! yields its members in order.
 //!
 //! It is one of three independent solvers. The macro cannot use it (this crate depends on the
 //! macro), so the macro keeps its own recursive solver; the const fn in `consts` is shaped for
@@ -45,8 +46,8 @@ pub struct Search {
     tail_row: usize,
     /// Arrangements of the last rows not yielded yet, for the board standing above them.
     tail: Arrangements,
-    /// The free columns of the last rows, in ascending order.
-    tail_cols: [u8; tail::ROWS],
+    /// The free columns of the last rows, in ascending order, one per byte.
+    tail_cols: u64,
 }
 
 /// Why [`Search::with_fixed`] rejected a queen.
@@ -145,13 +146,13 @@ impl Search {
             right: [0; MAX_N],
             allowed,
             // At least one row must stay above them: the loop places it and hands over.
-            tail_row: if use_tail && n > tail::ROWS {
+            tail_row: if tail::ENABLED && use_tail && n > tail::ROWS {
                 n - tail::ROWS
             } else {
                 usize::MAX
             },
             tail: 0,
-            tail_cols: [0; tail::ROWS],
+            tail_cols: 0,
         };
         s.free[0] = allowed[0];
         s
@@ -171,7 +172,7 @@ impl Search {
         // bounds check: row < n <= MAX_N anyway.
         const IX: usize = MAX_N - 1;
         let n = self.n;
-        if self.tail != 0 {
+        if tail::ENABLED && self.tail != 0 {
             return Some(self.next_arrangement());
         }
         let mut row = self.row;
@@ -218,7 +219,7 @@ impl Search {
                 continue;
             }
             let i = row & IX;
-            if row + 1 == tail_row {
+            if tail::ENABLED && row + 1 == tail_row {
                 let (set, cols) = tail::arrangements(full_mask(n) & !d, l, r);
                 if set == 0 {
                     continue;
@@ -268,13 +269,13 @@ impl Search {
     /// Takes the next arrangement of the last rows; the rows above it are in `cols` already.
     #[inline]
     fn next_arrangement(&mut self) -> &[u8] {
-        let p = self.tail.trailing_zeros() as usize;
-        self.tail &= self.tail - 1;
-        let t = self.tail_row;
-        for (j, &k) in tail::PERM[p].iter().enumerate() {
-            self.cols[t + j] = self.tail_cols[usize::from(k)];
+        const IX: usize = MAX_N - 1;
+        let last = tail::take(&mut self.tail, self.tail_cols);
+        for (j, c) in last.into_iter().enumerate() {
+            self.cols[(self.tail_row + j) & IX] = c;
         }
-        &self.cols[..self.n]
+        // n <= MAX_N already: `min` only spares a bounds check (and its panic path in flash).
+        &self.cols[..self.n.min(MAX_N)]
     }
 }
 

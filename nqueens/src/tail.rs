@@ -16,7 +16,15 @@
 //! permutations are numbered in lexicographic order and the columns are sorted, so taking the
 //! set's bits from the lowest keeps the search's output in lexicographic order.
 //!
-//! The tables (5.6 KB) are built by `const fn` at compile time.
+//! The tables (13,192 bytes, most of it [`APART`]) are built by `const fn` at compile time.
+//! They are behind the default feature `fast-search`: without it [`ENABLED`] is false, the
+//! search goes square by square to the last row, and no table is linked.
+
+// Without the feature only the tests use the module.
+#![cfg_attr(not(feature = "fast-search"), allow(dead_code))]
+
+/// Whether the search uses this module (feature `fast-search`).
+pub(crate) const ENABLED: bool = cfg!(feature = "fast-search");
 
 /// How many rows are solved at once.
 pub(crate) const ROWS: usize = 5;
@@ -29,7 +37,8 @@ const GAP: usize = ROWS;
 pub(crate) type Arrangements = u128;
 
 /// `PERM[p][j]`: which of the sorted free columns row `j` (of the last rows) takes.
-pub(crate) const PERM: [[u8; ROWS]; PERMS] = permutations();
+pub(crate) static PERM: [[u8; ROWS]; PERMS] = PERMUTATIONS;
+const PERMUTATIONS: [[u8; ROWS]; PERMS] = permutations();
 
 /// `CLEAR[k][b]`: the arrangements in which the `k`-th free column's queen sits in none of
 /// the rows in row mask `b`.
@@ -44,9 +53,10 @@ static APART: [Arrangements; GAP.pow(ROWS as u32 - 1)] = apart();
 static REVERSED: [u8; 1 << ROWS] = reversed();
 
 /// The arrangements of the last rows, given the free columns (exactly [`ROWS`] bits) and the
-/// diagonals attacked in the first of those rows, and the free columns in ascending order.
+/// diagonals attacked in the first of those rows; and the free columns in ascending order, one
+/// per byte of a `u64`, for [`take`].
 #[inline(always)]
-pub(crate) fn arrangements(free: u32, left: u32, right: u32) -> (Arrangements, [u8; ROWS]) {
+pub(crate) fn arrangements(free: u32, left: u32, right: u32) -> (Arrangements, u64) {
     let mut cols = [0u32; ROWS];
     let mut rest = free;
     for col in cols.iter_mut() {
@@ -57,7 +67,8 @@ pub(crate) fn arrangements(free: u32, left: u32, right: u32) -> (Arrangements, [
     for k in (1..ROWS).rev() {
         g = g * GAP + ((cols[k] - cols[k - 1]) as usize).min(GAP) - 1;
     }
-    let mut set = APART[g];
+    // g < 625 already: `min` only spares a bounds check (and its panic path in flash).
+    let mut set = APART[g.min(APART.len() - 1)];
     // Widened so that reading the diagonals from column c - 4 needs no special case below 4.
     let left = u64::from(left) << (ROWS - 1);
     for (k, &c) in cols.iter().enumerate() {
@@ -65,9 +76,23 @@ pub(crate) fn arrangements(free: u32, left: u32, right: u32) -> (Arrangements, [
         // `left` is set, along a right-going one if bit c + j of `right` is.
         let from_left = REVERSED[(left >> c) as usize & ((1 << ROWS) - 1)];
         let from_right = (right >> c) as u8 & ((1 << ROWS) - 1);
-        set &= CLEAR[k][usize::from(from_left | from_right)];
+        set &= CLEAR[k][usize::from(from_left | from_right) & ((1 << ROWS) - 1)];
     }
-    (set, cols.map(|c| c as u8))
+    let packed = cols
+        .iter()
+        .rev()
+        .fold(0u64, |acc, &c| acc << 8 | u64::from(c));
+    (set, packed)
+}
+
+/// Takes the first arrangement out of `set` (not empty) and returns its columns row by row,
+/// given the free columns as [`arrangements`] packed them.
+#[inline(always)]
+pub(crate) fn take(set: &mut Arrangements, free: u64) -> [u8; ROWS] {
+    // Below PERMS for a set that is not empty: `min` only spares a bounds check.
+    let p = (set.trailing_zeros() as usize).min(PERMS - 1);
+    *set &= set.wrapping_sub(1);
+    PERM[p].map(|k| (free >> (8 * u32::from(k))) as u8)
 }
 
 const fn permutations() -> [[u8; ROWS]; PERMS] {
@@ -115,7 +140,7 @@ const ROW_OF: [[u8; ROWS]; PERMS] = {
     while p < PERMS {
         let mut j = 0;
         while j < ROWS {
-            out[p][PERM[p][j] as usize] = j as u8;
+            out[p][PERMUTATIONS[p][j] as usize] = j as u8;
             j += 1;
         }
         p += 1;
@@ -215,6 +240,16 @@ const fn reversed() -> [u8; 1 << ROWS] {
 mod tests {
     use super::*;
 
+    /// What the feature costs in flash, exactly: a change to the tables must show up here.
+    #[test]
+    fn table_sizes_in_bytes() {
+        use core::mem::size_of_val;
+        assert_eq!(size_of_val(&PERM), 600);
+        assert_eq!(size_of_val(&CLEAR), 2_560);
+        assert_eq!(size_of_val(&APART), 10_000);
+        assert_eq!(size_of_val(&REVERSED), 32);
+    }
+
     #[test]
     fn permutations_are_all_distinct_and_in_lexicographic_order() {
         for p in 0..PERMS {
@@ -268,7 +303,8 @@ mod tests {
 
     fn check(n: usize, placed: &mut [u8; 16], free: u32, left: u32, right: u32) {
         let top = n - ROWS;
-        let (set, cols) = arrangements(free, left, right);
+        let (set, packed) = arrangements(free, left, right);
+        let cols: [u8; ROWS] = core::array::from_fn(|k| (packed >> (8 * k)) as u8);
         let mut expected_cols = [0u8; ROWS];
         let mut k = 0;
         for c in 0..n {
@@ -281,6 +317,12 @@ mod tests {
         for (p, perm) in PERM.iter().enumerate() {
             for (j, &k) in perm.iter().enumerate() {
                 placed[top + j] = cols[usize::from(k)];
+            }
+            if set & (1 << p) != 0 {
+                // `take` hands out this arrangement once the ones before it are gone.
+                let mut rest = set & !((1 << p) - 1);
+                assert_eq!(take(&mut rest, packed)[..], placed[top..n]);
+                assert_eq!(rest, set & !((2 << p) - 1));
             }
             let legal = (0..n).all(|a| {
                 (a + 1..n).all(|b| {
