@@ -1,8 +1,8 @@
 //! The last [`ROWS`] rows of the search, solved in one step instead of searched.
 //!
-//! Half of the search's work is in its last four or five rows, and it is the costly half:
-//! almost every square tried there is a dead end, and each dead end is a branch the processor
-//! cannot predict. But once `n - ROWS` queens stand, the last rows have exactly `ROWS` free
+//! Most of the search's work is in its last five rows (19.6 M of the 27.4 M squares tried at
+//! n = 14), and it is the costly part: almost every square tried there is a dead end, and
+//! each dead end is a branch the processor cannot predict. But once `n - ROWS` queens stand, the last rows have exactly `ROWS` free
 //! columns `c0 < c1 < .. < c4`, and a placement of them is an arrangement: row `j` takes
 //! column `c[PERM[p][j]]` for one of the 120 permutations `p`. Which arrangements work is a
 //! set of 120 bits, the AND of small precomputed sets:
@@ -12,7 +12,7 @@
 //! - the column gaps, which decide which arrangements put two of the new queens on one
 //!   diagonal, looked up in [`APART`].
 //!
-//! That is about sixty branch-free instructions per board that reaches the last rows. The
+//! That is about a hundred branch-free instructions per board that reaches the last rows. The
 //! permutations are numbered in lexicographic order and the columns are sorted, so taking the
 //! set's bits from the lowest keeps the search's output in lexicographic order.
 //!
