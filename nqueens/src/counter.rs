@@ -4,8 +4,11 @@
 //! row's queen is in the left half are searched, with bounds that keep one board per symmetry
 //! class, and each board found is checked against its rotations to know whether its class has
 //! 2, 4 or 8 members. The search is split into independent [`Task`]s (the placements of the
-//! first rows), so that threads, or machines, can share it.
+//! first rows), so that threads, or machines, can share it. With the feature `fast-search`
+//! the last five rows are one step, as in the search (module `tail`), with the phases'
+//! bounds turned into constraints on the arrangements.
 
+use crate::tail;
 use crate::MAX_N;
 
 /// Solutions found: all of them, and one per class under the 8 symmetries of the square.
@@ -381,6 +384,12 @@ impl Counter {
     /// Starts at row `y <= n - 2`.
     fn corner(&mut self, y: usize, left: u32, down: u32, right: u32) {
         let p = &self.phase;
+        // The last rows in one step, where the bound on column 1 no longer applies.
+        if tail::ENABLED && y + tail::ROWS == p.n && y >= p.bound1 {
+            let (set, _) = tail::arrangements(p.mask & !down, left, right);
+            self.c8 += u64::from(set.count_ones());
+            return;
+        }
         let mut bitmap = p.mask & !(left | down | right);
         if y < p.bound1 {
             bitmap &= !2;
@@ -408,6 +417,10 @@ impl Counter {
     /// Queen of row 0 off the corner: boards are kept one per class by the bounds, and
     /// [`Counter::check`] sorts out the classes of 2 and 4. Starts at row `y <= n - 2`.
     fn side(&mut self, y: usize, left: u32, down: u32, right: u32) {
+        if tail::ENABLED && y + tail::ROWS == self.phase.n && y >= self.phase.bound1 {
+            self.side_tail(y, left, down, right);
+            return;
+        }
         let Some(mut bitmap) = self.phase.candidates(y, left, down, right) else {
             return;
         };
@@ -431,6 +444,39 @@ impl Counter {
             bitmap ^= bit;
             self.board[y] = bit;
             self.side(y + 1, (left | bit) << 1, down | bit, (right | bit) >> 1);
+        }
+    }
+
+    /// [`Counter::side`] for the last rows (`y = n - tail::ROWS`, at or below `bound1`), in
+    /// one step: the arrangements of the free columns, less those the bounds rule out, each
+    /// checked against its rotations.
+    fn side_tail(&mut self, y: usize, left: u32, down: u32, right: u32) {
+        let p = self.phase;
+        let free = p.mask & !down;
+        let (mut set, cols) = tail::arrangements(free, left, right);
+        // Row bound2 is the last that may leave a side column (0 or n - 1) empty, and only
+        // if the other's queen is on it: both side columns are used by row bound2. A free
+        // side column is the first (column 0) or the last (n - 1) of the five.
+        if p.bound2 >= y {
+            let after = !0u32 << (p.bound2 - y + 1);
+            if free & 1 != 0 {
+                set &= tail::avoiding(0, after);
+            }
+            if free & p.topbit != 0 {
+                set &= tail::avoiding(tail::ROWS - 1, after);
+            }
+        }
+        // The last row's queen stays off `lastmask`.
+        for k in 0..tail::ROWS {
+            if p.lastmask >> ((cols >> (8 * k)) & 0xff) & 1 != 0 {
+                set &= tail::avoiding(k, 1 << (tail::ROWS - 1));
+            }
+        }
+        while set != 0 {
+            for (j, c) in tail::take(&mut set, cols).into_iter().enumerate() {
+                self.board[(y + j) % MAX_N] = 1 << c;
+            }
+            self.check();
         }
     }
 

@@ -95,6 +95,14 @@ pub(crate) fn take(set: &mut Arrangements, free: u64) -> [u8; ROWS] {
     PERM[p].map(|k| (free >> (8 * u32::from(k))) as u8)
 }
 
+/// The arrangements in which the `k`-th free column's queen is in none of the rows of `rows`
+/// (bit `j` for row `j` of the last rows; higher bits are ignored): for the constraints of the
+/// counter's symmetry bounds.
+#[inline(always)]
+pub(crate) fn avoiding(k: usize, rows: u32) -> Arrangements {
+    CLEAR[k % ROWS][rows as usize & ((1 << ROWS) - 1)]
+}
+
 const fn permutations() -> [[u8; ROWS]; PERMS] {
     let mut out = [[0u8; ROWS]; PERMS];
     let mut p = [0u8; ROWS];
