@@ -426,13 +426,14 @@ fn bits(mut mask: u32) -> impl Iterator<Item = u32> {
     })
 }
 
-/// Below this the 8-fold counter is as fast (1.6 ms against 1.7 ms at n = 12, criterion),
-/// and needs no heap; from here on the join wins (33 ms against 44 ms at 14, 111 against 358
-/// at 15).
-const JOIN_PAYS_FROM: usize = 14;
+/// Below this the 8-fold counter is as fast, and needs no heap; from here on the join wins.
+/// Criterion, one thread: with `fast-search` the 8-fold counter takes 0.9 ms, 33 ms and
+/// 185 ms at n = 12, 14 and 15, the join 1.8 ms, 36 ms and 86 ms; without it the 8-fold
+/// counter took 1.6 ms, 44 ms and 358 ms.
+const JOIN_PAYS_FROM: usize = if crate::tail::ENABLED { 15 } else { 14 };
 
 /// Every solution of `n` (no symmetry classes), by the faster counter for `n`: the half-board
-/// join from 14 to [`JOIN_MAX_N`], the 8-fold counter elsewhere. `None` if `n` is 0 or above
+/// join from 15 (14 without `fast-search`) to [`JOIN_MAX_N`], the 8-fold counter elsewhere. `None` if `n` is 0 or above
 /// [`MAX_N`](crate::MAX_N). Feature `std`: the join keeps its half boards on the heap.
 ///
 /// ```
