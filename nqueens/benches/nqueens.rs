@@ -1,4 +1,4 @@
-//! `cargo bench -p nqueens`: lookups, enumeration and counting. Figures, not assertions;
+//! `cargo bench -p nqueens --features std`: lookups, enumeration and counting. Figures, not assertions;
 //! BENCHMARKS.md says what they mean.
 
 use std::hint::black_box;
