@@ -447,7 +447,7 @@ impl Counter {
         }
     }
 
-    /// [`Counter::side`] for the last rows (`y = n - tail::ROWS`, at or below `bound1`), in
+    /// [`Counter::side`] for the last rows (`y = n - tail::ROWS`, not above `bound1`), in
     /// one step: the arrangements of the free columns, less those the bounds rule out, each
     /// checked against its rotations.
     fn side_tail(&mut self, y: usize, left: u32, down: u32, right: u32) {

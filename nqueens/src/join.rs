@@ -433,8 +433,9 @@ fn bits(mut mask: u32) -> impl Iterator<Item = u32> {
 const JOIN_PAYS_FROM: usize = if crate::tail::ENABLED { 15 } else { 14 };
 
 /// Every solution of `n` (no symmetry classes), by the faster counter for `n`: the half-board
-/// join from 15 (14 without `fast-search`) to [`JOIN_MAX_N`], the 8-fold counter elsewhere. `None` if `n` is 0 or above
-/// [`MAX_N`](crate::MAX_N). Feature `std`: the join keeps its half boards on the heap.
+/// join from 15 (14 without `fast-search`) to [`JOIN_MAX_N`], the 8-fold counter elsewhere.
+/// `None` if `n` is 0 or above [`MAX_N`](crate::MAX_N). Feature `std`: the join keeps its
+/// half boards on the heap.
 ///
 /// ```
 /// assert_eq!(nqueens::count_total(14), Some(365_596));
