@@ -468,7 +468,7 @@ impl Counter {
         }
         // The last row's queen stays off `lastmask`.
         for k in 0..tail::ROWS {
-            if p.lastmask >> ((cols >> (8 * k)) & 0xff) & 1 != 0 {
+            if p.lastmask >> cols.get(k) & 1 != 0 {
                 set &= tail::avoiding(k, 1 << (tail::ROWS - 1));
             }
         }

@@ -16,7 +16,7 @@
 //! only because they share no code.
 
 use crate::solutions::Placement;
-use crate::tail::{self, Arrangements};
+use crate::tail::{self, Arrangements, Columns};
 use crate::MAX_N;
 
 /// A resumable search for the solutions of one `n`, optionally with some queens fixed.
@@ -46,8 +46,8 @@ pub struct Search {
     tail_row: usize,
     /// Arrangements of the last rows not yielded yet, for the board standing above them.
     tail: Arrangements,
-    /// The free columns of the last rows, in ascending order, one per byte.
-    tail_cols: u64,
+    /// The free columns of the last rows.
+    tail_cols: Columns,
 }
 
 /// Why [`Search::with_fixed`] rejected a queen.
@@ -152,7 +152,7 @@ impl Search {
                 usize::MAX
             },
             tail: 0,
-            tail_cols: 0,
+            tail_cols: Columns::default(),
         };
         s.free[0] = allowed[0];
         s

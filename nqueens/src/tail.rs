@@ -36,6 +36,19 @@ const GAP: usize = ROWS;
 /// A set of arrangements: bit `p` stands for `PERM[p]`.
 pub(crate) type Arrangements = u128;
 
+/// The free columns of the last rows in ascending order, one per byte: what [`take`] needs to
+/// turn an arrangement into columns, kept in one register.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Columns(u64);
+
+impl Columns {
+    /// The `k`-th free column (`k < ROWS`; the mask only keeps the shift in range).
+    #[inline(always)]
+    pub(crate) fn get(self, k: usize) -> u32 {
+        (self.0 >> (8 * (k & 7))) as u32 & 0xff
+    }
+}
+
 /// `PERM[p][j]`: which of the sorted free columns row `j` (of the last rows) takes.
 pub(crate) static PERM: [[u8; ROWS]; PERMS] = PERMUTATIONS;
 const PERMUTATIONS: [[u8; ROWS]; PERMS] = permutations();
@@ -53,10 +66,9 @@ static APART: [Arrangements; GAP.pow(ROWS as u32 - 1)] = apart();
 static REVERSED: [u8; 1 << ROWS] = reversed();
 
 /// The arrangements of the last rows, given the free columns (exactly [`ROWS`] bits) and the
-/// diagonals attacked in the first of those rows; and the free columns in ascending order, one
-/// per byte of a `u64`, for [`take`].
+/// diagonals attacked in the first of those rows; and the free columns, for [`take`].
 #[inline(always)]
-pub(crate) fn arrangements(free: u32, left: u32, right: u32) -> (Arrangements, u64) {
+pub(crate) fn arrangements(free: u32, left: u32, right: u32) -> (Arrangements, Columns) {
     let mut cols = [0u32; ROWS];
     let mut rest = free;
     for col in cols.iter_mut() {
@@ -76,23 +88,22 @@ pub(crate) fn arrangements(free: u32, left: u32, right: u32) -> (Arrangements, u
         // `left` is set, along a right-going one if bit c + j of `right` is.
         let from_left = REVERSED[(left >> c) as usize & ((1 << ROWS) - 1)];
         let from_right = (right >> c) as u8 & ((1 << ROWS) - 1);
-        set &= CLEAR[k][usize::from(from_left | from_right) & ((1 << ROWS) - 1)];
+        set &= avoiding(k, u32::from(from_left | from_right));
     }
     let packed = cols
         .iter()
         .rev()
         .fold(0u64, |acc, &c| acc << 8 | u64::from(c));
-    (set, packed)
+    (set, Columns(packed))
 }
 
-/// Takes the first arrangement out of `set` (not empty) and returns its columns row by row,
-/// given the free columns as [`arrangements`] packed them.
+/// Takes the first arrangement out of `set` (not empty) and returns its columns row by row.
 #[inline(always)]
-pub(crate) fn take(set: &mut Arrangements, free: u64) -> [u8; ROWS] {
+pub(crate) fn take(set: &mut Arrangements, free: Columns) -> [u8; ROWS] {
     // Below PERMS for a set that is not empty: `min` only spares a bounds check.
     let p = (set.trailing_zeros() as usize).min(PERMS - 1);
     *set &= set.wrapping_sub(1);
-    PERM[p].map(|k| (free >> (8 * u32::from(k))) as u8)
+    PERM[p].map(|k| free.get(usize::from(k)) as u8)
 }
 
 /// The arrangements in which the `k`-th free column's queen is in none of the rows of `rows`
@@ -311,8 +322,8 @@ mod tests {
 
     fn check(n: usize, placed: &mut [u8; 16], free: u32, left: u32, right: u32) {
         let top = n - ROWS;
-        let (set, packed) = arrangements(free, left, right);
-        let cols: [u8; ROWS] = core::array::from_fn(|k| (packed >> (8 * k)) as u8);
+        let (set, free_cols) = arrangements(free, left, right);
+        let cols: [u8; ROWS] = core::array::from_fn(|k| free_cols.get(k) as u8);
         let mut expected_cols = [0u8; ROWS];
         let mut k = 0;
         for c in 0..n {
@@ -329,7 +340,7 @@ mod tests {
             if set & (1 << p) != 0 {
                 // `take` hands out this arrangement once the ones before it are gone.
                 let mut rest = set & !((1 << p) - 1);
-                assert_eq!(take(&mut rest, packed)[..], placed[top..n]);
+                assert_eq!(take(&mut rest, free_cols)[..], placed[top..n]);
                 assert_eq!(rest, set & !((2 << p) - 1));
             }
             let legal = (0..n).all(|a| {
