@@ -23,8 +23,8 @@ trap 'rm -rf "$work"' EXIT
 gcc -O2 -o "$work/somers" bench/c/somers.c
 gcc -O2 -o "$work/classic" bench/c/classic.c
 # Two commands: with --example, cargo builds only the example, not the CLI's binary.
-cargo build --release --quiet -p nqueens-cli
-cargo build --release --quiet -p nqueens --example enumerate
+cargo build --release --quiet -p nqueens-tables-cli
+cargo build --release --quiet -p nqueens-tables --example enumerate
 ours=target/release/nqueens
 enumerate=target/release/examples/enumerate
 

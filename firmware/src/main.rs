@@ -12,12 +12,12 @@ use panic_semihosting as _;
 fn main() -> ! {
     let mut all_ok = true;
     for n in 1..=13 {
-        let Some(mut search) = nqueens::Search::new(n) else {
+        let Some(mut search) = nqueens_tables::Search::new(n) else {
             hprintln!("n={} search=unavailable", n);
             all_ok = false;
             continue;
         };
-        let table = nqueens::table(n);
+        let table = nqueens_tables::table(n);
         let mut found = 0usize;
         let mut table_ok = true;
         while let Some(sol) = search.next_solution() {
@@ -31,7 +31,7 @@ fn main() -> ! {
             Some(_) => "MISMATCH",
             None => "absent",
         };
-        let count_ok = nqueens::count(n) == Some(found as u64);
+        let count_ok = nqueens_tables::count(n) == Some(found as u64);
         all_ok &= status != "MISMATCH" && count_ok;
         hprintln!("n={} solutions={} table={}", n, found, status);
     }

@@ -1,14 +1,11 @@
-//! `nqueens count`: a table's length when one is compiled in, otherwise the half-board join
-//! (up to n = 18) or the 8-fold counter (every n, symmetry classes, `--part K/M` shares for
-//! clusters), on every core, with a progress bar for long runs.
+//! `nqueens count`: parses the request, hands it to the library's [`Counter`] (which picks
+//! the method), and prints the result, with a progress bar for long runs.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 use std::io::Write;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use nqueens::{Counts, Task};
+use nqueens_tables::{Counter, Method, Progress, Stage};
 
 use crate::{usage, Failure};
 
@@ -21,7 +18,7 @@ pub struct Args {
     #[arg(long)]
     unique: bool,
     /// Threads to count on [default: one per core].
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    #[arg(short = 'j', long, value_name = "K", value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: Option<u16>,
     /// Count only share K of M (1 <= K <= M), for spreading one count over machines; the M
     /// shares sum to the total.
@@ -61,120 +58,126 @@ fn parse_part(s: &str) -> Result<Part, String> {
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     let n = args.n;
     let start = Instant::now();
-    let threads = args.threads.map_or(0, usize::from);
-    // Unique counts and JSON (which carries both counts) need the 8-fold counter; a plain
-    // count takes a table's length, or the join, which counts all solutions but no classes.
-    let plain = !args.unique && args.format == CountFormat::Text && args.part.is_none();
-    let total = |total: u64| Counts { total, unique: 0 };
-    let counts = if let (true, Some(t)) = (plain, nqueens::table(n)) {
-        total(t.len() as u64)
-    } else if let Some(join) = plain
-        .then(|| nqueens::Join::with_threads(n, threads))
-        .flatten()
-    {
-        total(with_progress(join.groups(), |done| {
-            join.count_parallel(threads, done)
-        }))
-    } else if let Some(part) = args.part {
-        count_tasks(&share(n, part), threads)
-    } else {
-        let Some(all) = nqueens::tasks(n) else {
-            return usage(format!("board size must be from 1 to {}", nqueens::MAX_N));
-        };
-        count_tasks(&all.collect::<Vec<_>>(), threads)
+    let Some(mut counter) = Counter::new(n) else {
+        return usage(format!(
+            "board size must be from 1 to {}",
+            nqueens_tables::MAX_N
+        ));
     };
+    counter = counter
+        .threads(args.threads.map_or(0, usize::from))
+        .unique(args.unique);
+    if let Some(part) = args.part {
+        counter = match counter.share(part.k as u64, part.m as u64) {
+            Ok(c) => c,
+            Err(e) => return usage(e.to_string()),
+        };
+    }
+    let counts = with_progress(|progress| counter.run_with_progress(progress))
+        .map_err(|e| Failure::Usage(e.to_string()))?;
     let seconds = start.elapsed().as_secs_f64();
     match args.format {
-        CountFormat::Text if args.unique => writeln!(out, "{}", counts.unique)?,
+        CountFormat::Text if args.unique => writeln!(out, "{}", counts.unique.unwrap_or(0))?,
         CountFormat::Text => writeln!(out, "{}", counts.total)?,
         CountFormat::Json => {
             let part = args.part.unwrap_or(Part { k: 1, m: 1 });
+            let unique = counts
+                .unique
+                .map_or_else(|| "null".to_string(), |u| u.to_string());
             writeln!(
                 out,
-                "{{\"n\":{n},\"part\":\"{}/{}\",\"k\":{},\"m\":{},\"count\":{},\"unique\":{},\"seconds\":{seconds:.6}}}",
-                part.k, part.m, part.k, part.m, counts.total, counts.unique,
+                "{{\"n\":{n},\"part\":\"{}/{}\",\"k\":{},\"m\":{},\"count\":{},\"unique\":{unique},\"method\":\"{}\",\"seconds\":{seconds:.6}}}",
+                part.k, part.m, part.k, part.m, counts.total, method_name(counts.method),
             )?;
         }
     }
     Ok(())
 }
 
-/// Share `part` of the tasks of `n`: the tasks, heaviest first by estimated size, each go
-/// to the share with the least estimated work so far (ties to the lower share). The same
-/// inputs give the same shares on every machine.
-pub fn share(n: usize, part: Part) -> Vec<Task> {
-    let Some(all) = nqueens::tasks(n) else {
-        return Vec::new();
-    };
-    let mut order: Vec<(u64, usize, Task)> =
-        all.enumerate().map(|(i, t)| (t.weight(), i, t)).collect();
-    order.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    // A min-heap of (load, share): the least loaded share, ties to the lower index.
-    let mut shares: BinaryHeap<Reverse<(u64, usize)>> =
-        (0..part.m).map(|i| Reverse((0, i))).collect();
-    let mut mine = Vec::new();
-    for (weight, _, task) in order {
-        let Some(Reverse((load, least))) = shares.pop() else {
-            break;
-        };
-        shares.push(Reverse((load + weight, least)));
-        if least + 1 == part.k {
-            mine.push(task);
-        }
+fn method_name(method: Method) -> &'static str {
+    match method {
+        Method::Table => "table",
+        Method::Join => "join",
+        _ => "symmetry",
     }
-    mine
 }
 
-/// Counts the tasks on `threads` threads (0: every core), with a progress bar.
-fn count_tasks(tasks: &[Task], threads: usize) -> Counts {
-    with_progress(tasks.len(), |done| {
-        nqueens::count_tasks_parallel(tasks, threads, done)
-    })
+/// The latest progress a counting thread reported: stage, steps done, steps in the stage.
+#[derive(Default)]
+struct Latest {
+    stage: AtomicU64,
+    done: AtomicU64,
+    of: AtomicU64,
 }
 
-/// Runs `work`, which adds to its counter as it gets through `steps` steps, drawing a progress
+/// Runs `work`, which reports its progress to the callback it is given, drawing a progress
 /// bar on stderr once it has run for a second, if stderr is a terminal.
-fn with_progress<T: Send + Default>(
-    steps: usize,
-    work: impl FnOnce(&AtomicUsize) -> T + Send,
-) -> T {
-    let done = AtomicUsize::new(0);
+fn with_progress<T: Send>(work: impl FnOnce(&(dyn Fn(Progress) + Sync)) -> T + Send) -> T {
+    let latest = Latest::default();
+    let report = |p: Progress| {
+        let stage = match p.stage {
+            Stage::Listing => 0,
+            _ => 1,
+        };
+        latest.stage.store(stage, Ordering::Relaxed);
+        latest.of.store(p.of, Ordering::Relaxed);
+        latest.done.fetch_max(p.done, Ordering::Relaxed);
+    };
     std::thread::scope(|scope| {
         // The worker hands its result over a channel, so the wait below ends the moment the
         // count does, not at the next tick of the progress bar.
         let (send, receive) = std::sync::mpsc::channel();
-        let done = &done;
-        scope.spawn(move || {
-            let result = work(done);
+        let report = &report;
+        let worker = scope.spawn(move || {
+            let result = work(report);
             // The receiver outlives this thread: it waits for exactly this message.
             let _ = send.send(result);
         });
         let start = Instant::now();
         let mut bar: Option<indicatif::ProgressBar> = None;
-        let result = loop {
+        let mut shown_stage = u64::MAX;
+        loop {
             match receive.recv_timeout(Duration::from_millis(100)) {
-                Ok(result) => break result,
+                Ok(result) => {
+                    if let Some(b) = bar {
+                        b.finish_and_clear();
+                    }
+                    return result;
+                }
                 Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
-                // The worker panicked; the scope re-raises its panic when it ends.
-                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break T::default(),
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                    // The worker panicked: raise its panic here.
+                    if let Err(panic) = worker.join() {
+                        std::panic::resume_unwind(panic);
+                    }
+                    unreachable!("the worker ended without a result or a panic");
+                }
             }
             if bar.is_none() && start.elapsed() > Duration::from_secs(1) {
                 // ProgressBar::new draws to stderr and stays hidden when it is not a terminal.
-                let b = indicatif::ProgressBar::new(steps as u64);
-                if let Ok(style) = indicatif::ProgressStyle::with_template(
-                    "{elapsed_precise} [{bar:40}] {pos}/{len} subproblems, eta {eta}",
-                ) {
-                    b.set_style(style.progress_chars("=> "));
-                }
-                bar = Some(b);
+                bar = Some(indicatif::ProgressBar::new(0));
             }
             if let Some(b) = &bar {
-                b.set_position(done.load(Ordering::Relaxed) as u64);
+                let stage = latest.stage.load(Ordering::Relaxed);
+                if stage != shown_stage {
+                    // A new stage starts its own bar: its steps and its eta are its own.
+                    shown_stage = stage;
+                    let what = if stage == 0 {
+                        "columns listed"
+                    } else {
+                        "subproblems"
+                    };
+                    let template = format!(
+                        "{{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {what}, eta {{eta}}"
+                    );
+                    if let Ok(style) = indicatif::ProgressStyle::with_template(&template) {
+                        b.set_style(style.progress_chars("=> "));
+                    }
+                    b.reset_eta();
+                }
+                b.set_length(latest.of.load(Ordering::Relaxed));
+                b.set_position(latest.done.load(Ordering::Relaxed));
             }
-        };
-        if let Some(b) = bar {
-            b.finish_and_clear();
         }
-        result
     })
 }

@@ -46,7 +46,8 @@ fn single_n(numbers: &[i64], lo: usize, hi: usize) -> Result<usize, Failure> {
 /// statement bounds n to 6..=13; any n whose count is known (1..=27) is answered.
 fn p1219(numbers: &[i64], out: &mut dyn Write) -> Result<(), Failure> {
     let n = single_n(numbers, 1, 27)?;
-    let (Some(solutions), Some(total)) = (nqueens::solutions(n), nqueens::count(n)) else {
+    let (Some(solutions), Some(total)) = (nqueens_tables::solutions(n), nqueens_tables::count(n))
+    else {
         return usage(format!("n must be from 1 to 27, got {n}"));
     };
     for sol in solutions.take(3) {
@@ -80,7 +81,7 @@ fn uva750(numbers: &[i64], out: &mut dyn Write) -> Result<(), Failure> {
     }
     // Transposing a solution gives a solution, so the column-wise forms of all solutions are
     // the row-wise table itself, read as "entry c is the row of column c's queen".
-    let Some(table) = nqueens::solutions(8) else {
+    let Some(table) = nqueens_tables::solutions(8) else {
         return usage("the 8-queens solutions are not available");
     };
     let table: Vec<_> = table.collect();
@@ -102,7 +103,7 @@ fn uva750(numbers: &[i64], out: &mut dyn Write) -> Result<(), Failure> {
 /// statement bounds n to 1..=9; the tables allow up to 13.
 fn acwing843(numbers: &[i64], out: &mut dyn Write) -> Result<(), Failure> {
     let n = single_n(numbers, 1, 13)?;
-    let Some(solutions) = nqueens::solutions(n) else {
+    let Some(solutions) = nqueens_tables::solutions(n) else {
         return usage(format!("n must be from 1 to 13, got {n}"));
     };
     for sol in solutions {
@@ -114,7 +115,7 @@ fn acwing843(numbers: &[i64], out: &mut dyn Write) -> Result<(), Failure> {
 
 /// The 92 boards of 8 queens, `----Case k----`, rows of two-space-prefixed `@` and `#`.
 fn eight_boards(out: &mut dyn Write) -> Result<(), Failure> {
-    let Some(solutions) = nqueens::solutions(8) else {
+    let Some(solutions) = nqueens_tables::solutions(8) else {
         return usage("the 8-queens solutions are not available");
     };
     for (k, sol) in solutions.enumerate() {

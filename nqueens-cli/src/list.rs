@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use nqueens::Placement;
+use nqueens_tables::Placement;
 
 use crate::{render, usage, Failure, ListFormat};
 
@@ -13,7 +13,7 @@ pub struct Args {
     #[arg(value_parser = crate::board_size, allow_negative_numbers = true)]
     n: usize,
     /// Print at most K solutions.
-    #[arg(long, value_name = "K")]
+    #[arg(short = 'n', long, value_name = "K")]
     limit: Option<u64>,
     /// `rows`: 1-based columns on one line; `board`: a grid of `Q` and `.`.
     #[arg(long, value_enum, default_value_t = ListFormat::Rows)]
@@ -49,19 +49,24 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
         fixed.push((r - 1, c - 1));
     }
     let solutions: Box<dyn Iterator<Item = Placement>> = if fixed.is_empty() {
-        match nqueens::solutions(n) {
+        match nqueens_tables::solutions(n) {
             Some(all) => Box::new(all),
-            None => return usage(format!("board size must be from 1 to {}", nqueens::MAX_N)),
+            None => {
+                return usage(format!(
+                    "board size must be from 1 to {}",
+                    nqueens_tables::MAX_N
+                ))
+            }
         }
     } else {
         // From the table when there is one (binary search on the fixed first rows), else a
         // search that starts from the fixed queens.
-        match nqueens::solutions_with_fixed(n, &fixed) {
+        match nqueens_tables::solutions_with_fixed(n, &fixed) {
             Ok(solutions) => Box::new(solutions),
             Err(e) => return usage(e.to_string()),
         }
     };
-    let solutions = solutions.filter(|s| !args.unique || nqueens::is_fundamental(s));
+    let solutions = solutions.filter(|s| !args.unique || nqueens_tables::is_fundamental(s));
     let limit = args.limit.unwrap_or(u64::MAX);
     for sol in solutions.take(usize::try_from(limit).unwrap_or(usize::MAX)) {
         match args.format {

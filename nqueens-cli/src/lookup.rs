@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use nqueens::Placement;
+use nqueens_tables::Placement;
 
 use crate::{render, usage, Failure};
 
@@ -18,10 +18,10 @@ impl SolutionArg {
     /// The 0-based columns, checked to form a solution.
     fn solution(&self) -> Result<Placement, Failure> {
         let n = self.columns.len();
-        if n > nqueens::MAX_N {
+        if n > nqueens_tables::MAX_N {
             return usage(format!(
                 "a solution has at most {} columns, got {n}",
-                nqueens::MAX_N
+                nqueens_tables::MAX_N
             ));
         }
         let mut cols = Vec::with_capacity(n);
@@ -33,17 +33,17 @@ impl SolutionArg {
             }
             cols.push((c - 1) as u8);
         }
-        if !nqueens::is_solution(&cols) {
+        if !nqueens_tables::is_solution(&cols) {
             return usage("those columns are not a solution: two queens attack each other");
         }
-        Ok(Placement::from_slice(&cols))
+        Placement::try_from(&cols[..]).or_else(|e| usage(e.to_string()))
     }
 }
 
 /// `nqueens rank COLS...`: the 1-based position of a solution in lexicographic order.
 pub fn rank(arg: &SolutionArg, out: &mut dyn Write) -> Result<(), Failure> {
     let sol = arg.solution()?;
-    match nqueens::index_of(&sol) {
+    match nqueens_tables::index_of(&sol) {
         Some(i) => writeln!(out, "{}", i + 1)?,
         None => return usage("those columns are not a solution"),
     }
@@ -71,10 +71,11 @@ fn position(s: &str) -> Result<u64, String> {
 
 /// `nqueens nth N K`: the K-th solution (1-based), as 1-based columns.
 pub fn nth(args: &NthArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    match nqueens::nth(args.n, args.k - 1) {
+    match nqueens_tables::nth(args.n, args.k - 1) {
         Some(sol) => render::rows(out, &sol)?,
         None => {
-            let total = nqueens::count(args.n).map_or(String::from("fewer"), |c| c.to_string());
+            let total =
+                nqueens_tables::count(args.n).map_or(String::from("fewer"), |c| c.to_string());
             return usage(format!(
                 "there is no solution number {} for n = {}: it has {total}",
                 args.k, args.n
@@ -88,7 +89,8 @@ pub fn nth(args: &NthArgs, out: &mut dyn Write) -> Result<(), Failure> {
 /// and the size of its class.
 pub fn canonical(arg: &SolutionArg, out: &mut dyn Write) -> Result<(), Failure> {
     let sol = arg.solution()?;
-    let (Some(min), Some(class)) = (nqueens::canonical(&sol), nqueens::orbit(&sol)) else {
+    let (Some(min), Some(class)) = (nqueens_tables::canonical(&sol), nqueens_tables::orbit(&sol))
+    else {
         return usage("those columns are not a permutation");
     };
     render::rows(out, &min)?;
@@ -106,7 +108,7 @@ pub struct SizesArgs {
 /// `nqueens sizes N`: bytes of each table layout for n.
 pub fn sizes(args: &SizesArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let n = args.n;
-    let Some(total) = nqueens::count(n) else {
+    let Some(total) = nqueens_tables::count(n) else {
         return usage(format!(
             "the count for n = {n} is not known; sizes need n from 1 to 27"
         ));
@@ -117,7 +119,11 @@ pub fn sizes(args: &SizesArgs, out: &mut dyn Write) -> Result<(), Failure> {
             "sizes counts the symmetry classes, which takes too long for n = {n} (at most 17)"
         ));
     }
-    let unique = nqueens::count_solutions(n).map_or(0, |c| c.unique);
+    let counter = nqueens_tables::Counter::new(n).map(|c| c.unique(true).threads(0));
+    let unique = counter
+        .and_then(|c| c.run().ok())
+        .and_then(|c| c.unique)
+        .unwrap_or(0);
     let (full, half) = (n as u64, n.div_ceil(2) as u64);
     writeln!(out, "layout               solutions        bytes")?;
     writeln!(out, "full                 {total:>9} {:>12}", full * total)?;
@@ -174,20 +180,30 @@ pub fn dump(args: &DumpArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let packed = matches!(args.layout, Layout::Packed | Layout::FundamentalPacked);
     let fundamental = matches!(args.layout, Layout::Fundamental | Layout::FundamentalPacked);
     let solutions: Box<dyn Iterator<Item = Placement>> = if fundamental {
-        match nqueens::fundamental(n) {
+        match nqueens_tables::fundamental(n) {
             Some(f) => Box::new(f),
-            None => return usage(format!("board size must be from 1 to {}", nqueens::MAX_N)),
+            None => {
+                return usage(format!(
+                    "board size must be from 1 to {}",
+                    nqueens_tables::MAX_N
+                ))
+            }
         }
     } else {
-        match nqueens::solutions(n) {
+        match nqueens_tables::solutions(n) {
             Some(s) => Box::new(s),
-            None => return usage(format!("board size must be from 1 to {}", nqueens::MAX_N)),
+            None => {
+                return usage(format!(
+                    "board size must be from 1 to {}",
+                    nqueens_tables::MAX_N
+                ))
+            }
         }
     };
     for sol in solutions {
         if !packed {
             out.write_all(&sol)?;
-        } else if let Some(row) = nqueens::PackedRow::new(&sol) {
+        } else if let Some(row) = nqueens_tables::PackedRow::new(&sol) {
             // n <= 16 was checked above, so every solution packs.
             out.write_all(&row)?;
         }

@@ -11,11 +11,11 @@ mod render;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
 /// Count and list the solutions of the N-Queens puzzle. Columns are 1-based.
 #[derive(Parser, Debug)]
-#[command(name = "nqueens", version, about)]
+#[command(name = "nqueens", version)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -43,6 +43,14 @@ enum Command {
         #[arg(value_enum)]
         problem: judge::Problem,
     },
+    /// Print a shell completion script, e.g. `nqueens completions bash > ~/.local/share/bash-completion/completions/nqueens`.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), e.g. `nqueens man > nqueens.1`.
+    Man,
 }
 
 /// The output format of `list`.
@@ -84,18 +92,11 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-                eprintln!("error: missing command: use `nqueens count N`, `nqueens list N` or `nqueens judge PROBLEM` (see --help)");
+                // No command at all: the help, as a user typing `nqueens` wants to see.
+                let _ = Cli::command().write_help(&mut io::stderr());
                 return ExitCode::from(2);
             }
-            // clap's message spans several lines (usage, hints); keep its first paragraph,
-            // which says what is wrong, on one line.
-            let text = e.render().to_string();
-            let first: Vec<&str> = text
-                .lines()
-                .take_while(|l| !l.trim().is_empty())
-                .map(str::trim)
-                .collect();
-            eprintln!("{}", first.join(" "));
+            eprintln!("{}", one_line(&e.render().to_string()));
             return ExitCode::from(2);
         }
     };
@@ -110,6 +111,13 @@ fn main() -> ExitCode {
         Command::Sizes(args) => lookup::sizes(&args, &mut out),
         Command::Dump(args) => lookup::dump(&args, &mut out),
         Command::Judge { problem } => judge::run(problem, &mut io::stdin().lock(), &mut out),
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut Cli::command(), "nqueens", &mut out);
+            Ok(())
+        }
+        Command::Man => clap_mangen::Man::new(Cli::command())
+            .render(&mut out)
+            .map_err(Failure::Io),
     }
     .and_then(|()| out.flush().map_err(Failure::Io));
     match result {
@@ -129,9 +137,27 @@ fn main() -> ExitCode {
     }
 }
 
+/// clap's message spans several lines (what is wrong, tips, usage); keep what is wrong and
+/// its tips ("a similar subcommand exists: 'count'"), on one line.
+fn one_line(text: &str) -> String {
+    let mut paragraphs = text.split("\n\n").map(|p| {
+        p.lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
+    });
+    let mut line = paragraphs.next().unwrap_or_default();
+    for tip in paragraphs.filter(|p| p.starts_with("tip:")) {
+        line.push_str("; ");
+        line.push_str(&tip);
+    }
+    line
+}
+
 /// Parses a board size for clap: an integer from 1 to `MAX_N`.
 pub fn board_size(s: &str) -> Result<usize, String> {
-    let max = nqueens::MAX_N;
+    let max = nqueens_tables::MAX_N;
     match s.trim().parse::<i64>() {
         Ok(n) if (1..=max as i64).contains(&n) => Ok(n as usize),
         Ok(n) => Err(format!("board size must be from 1 to {max}, got {n}")),

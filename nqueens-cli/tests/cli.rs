@@ -187,7 +187,6 @@ fn list_streams_and_stops_on_a_closed_pipe() {
 
 #[test]
 fn bad_arguments_are_one_line_and_status_2() {
-    assert_usage_error(&[], b"", "missing command");
     assert_usage_error(&["count"], b"", "required");
     assert_usage_error(&["count", "abc"], b"", "board size");
     assert_usage_error(&["count", "0"], b"", "from 1 to 32");
@@ -232,6 +231,49 @@ fn bad_judge_input_is_one_line_and_status_2() {
     assert_usage_error(&["judge", "uva750"], b"-1\n", "negative");
     assert_usage_error(&["judge", "uva750"], b"1\n9 1\n", "from 1 to 8");
     assert_usage_error(&["judge", "uva750"], b"1\n1 0\n", "from 1 to 8");
+}
+
+#[test]
+fn no_arguments_print_the_help_and_status_2() {
+    let (code, out, err) = run(&[], b"");
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("Usage: nqueens <COMMAND>"), "{err}");
+    assert!(err.contains("completions"), "{err}");
+}
+
+#[test]
+fn a_misspelt_command_keeps_clap_s_tip_on_the_one_line() {
+    let (code, _, err) = run(&["cuont", "8"], b"");
+    assert_eq!(code, 2);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("a similar subcommand exists: 'count'"),
+        "{err}"
+    );
+}
+
+#[test]
+fn completions_and_man_page() {
+    for (shell, mark) in [
+        ("bash", "_nqueens()"),
+        ("zsh", "#compdef nqueens"),
+        ("fish", "complete -c nqueens"),
+    ] {
+        let script = stdout_of(&["completions", shell]);
+        assert!(script.contains(mark), "{shell}: {script}");
+        assert!(script.contains("judge"), "{shell}");
+    }
+    assert_usage_error(&["completions", "cmd"], b"", "cmd");
+    let man = stdout_of(&["man"]);
+    assert!(man.starts_with(".ie"), "{man}");
+    assert!(man.contains(".TH nqueens 1"), "{man}");
+}
+
+#[test]
+fn short_flags() {
+    assert_eq!(stdout_of(&["list", "8", "-n", "1"]), "1 5 8 6 3 7 2 4\n");
+    assert_eq!(stdout_of(&["count", "10", "-j", "2"]), "724\n");
 }
 
 #[test]
@@ -291,19 +333,25 @@ fn dump_writes_the_macro_tables() {
         assert_eq!(code, 0, "{err}");
         out
     };
-    assert_eq!(dump("8", "full"), nqueens::nqueens!(8).as_flattened());
-    assert_eq!(dump("13", "full"), nqueens::nqueens!(13).as_flattened());
+    assert_eq!(
+        dump("8", "full"),
+        nqueens_tables::nqueens!(8).as_flattened()
+    );
+    assert_eq!(
+        dump("13", "full"),
+        nqueens_tables::nqueens!(13).as_flattened()
+    );
     assert_eq!(
         dump("13", "packed"),
-        nqueens::nqueens!(13, packed).as_flattened()
+        nqueens_tables::nqueens!(13, packed).as_flattened()
     );
     assert_eq!(
         dump("12", "fundamental"),
-        nqueens::nqueens!(12, fundamental).as_flattened()
+        nqueens_tables::nqueens!(12, fundamental).as_flattened()
     );
     assert_eq!(
         dump("13", "fundamental-packed"),
-        nqueens::nqueens!(13, fundamental, packed).as_flattened()
+        nqueens_tables::nqueens!(13, fundamental, packed).as_flattened()
     );
     assert_eq!(dump("14", "packed").len(), 7 * 365_596);
     assert_usage_error(&["dump", "17"], b"", "from 1 to 16");

@@ -56,7 +56,7 @@ pub fn validate(input: &Input) -> syn::Result<Request> {
             &input.n,
             format!(
                 "board size {n} is above the limit of {limit}: the {kind} table for {} would be \
-                 {past} bytes of static data; {accepted}, or use `nqueens::solutions({n})` to \
+                 {past} bytes of static data; {accepted}, or use `nqueens_tables::solutions({n})` to \
                  search at run time",
                 limit + 1
             ),

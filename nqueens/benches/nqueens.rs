@@ -4,6 +4,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use nqueens_tables::Method;
 
 /// Lookups per iteration: each iteration does this many, so the time per lookup is the
 /// reported time / LOOKUPS (criterion also prints it as throughput).
@@ -12,17 +13,17 @@ const LOOKUPS: usize = 1024;
 fn lookup(c: &mut Criterion) {
     let mut g = c.benchmark_group("lookup");
     g.throughput(Throughput::Elements(LOOKUPS as u64));
-    let t8 = nqueens::table(8).unwrap();
+    let t8 = nqueens_tables::table(8).unwrap();
     lookups(&mut g, "table(8).get(i) x1024", 37, 63, |i| {
         t8.get(i).map_or(0, |s| s[0])
     });
     lookups(&mut g, "table(n).get(i) x1024", 37, 63, |i| {
-        nqueens::table(black_box(8))
+        nqueens_tables::table(black_box(8))
             .and_then(|t| t.get(i))
             .map_or(0, |s| s[0])
     });
     lookups(&mut g, "SOLUTIONS_13[i] x1024", 7919, 0xffff, |i| {
-        nqueens::SOLUTIONS_13[i][0]
+        nqueens_tables::SOLUTIONS_13[i][0]
     });
     g.finish();
 }
@@ -54,7 +55,7 @@ fn enumerate(c: &mut Criterion) {
     for n in [10usize, 12, 14] {
         g.bench_with_input(BenchmarkId::new("search", n), &n, |b, &n| {
             b.iter(|| {
-                let mut s = nqueens::Search::new(n).unwrap();
+                let mut s = nqueens_tables::Search::new(n).unwrap();
                 let mut count = 0u32;
                 while let Some(sol) = s.next_solution() {
                     count += u32::from(sol[0]);
@@ -66,7 +67,7 @@ fn enumerate(c: &mut Criterion) {
     g.bench_function("table 13, whole", |b| {
         b.iter(|| {
             black_box(
-                nqueens::solutions(13)
+                nqueens_tables::solutions(13)
                     .unwrap()
                     .map(|s| s[0] as u32)
                     .sum::<u32>(),
@@ -81,10 +82,12 @@ fn count(c: &mut Criterion) {
     g.sample_size(10);
     for n in [12usize, 14, 15] {
         g.bench_with_input(BenchmarkId::new("8-fold, one thread", n), &n, |b, &n| {
-            b.iter(|| black_box(nqueens::count_solutions(n)))
+            let c = nqueens_tables::Counter::new(n).unwrap();
+            b.iter(|| black_box(c.method(Method::Symmetry).run()))
         });
         g.bench_with_input(BenchmarkId::new("join, one thread", n), &n, |b, &n| {
-            b.iter(|| black_box(nqueens::Join::new(n).map(|j| j.count())))
+            let c = nqueens_tables::Counter::new(n).unwrap();
+            b.iter(|| black_box(c.method(Method::Join).run()))
         });
     }
     g.finish();

@@ -1,6 +1,6 @@
 //! Prints the first three solutions for n (1-based columns) and the number of solutions.
 //!
-//! `cargo run -p nqueens --example first --release -- 8`
+//! `cargo run -p nqueens-tables --example first --release -- 8`
 
 use std::process::ExitCode;
 
@@ -9,22 +9,22 @@ fn main() -> ExitCode {
     let Some(n) = arg
         .parse::<usize>()
         .ok()
-        .filter(|n| (1..=nqueens::MAX_N).contains(n))
+        .filter(|n| (1..=nqueens_tables::MAX_N).contains(n))
     else {
         eprintln!(
             "error: n must be an integer from 1 to {}, got {arg:?}",
-            nqueens::MAX_N
+            nqueens_tables::MAX_N
         );
         return ExitCode::from(2);
     };
-    let Some(solutions) = nqueens::solutions(n) else {
+    let Some(solutions) = nqueens_tables::solutions(n) else {
         return ExitCode::from(2);
     };
     for sol in solutions.take(3) {
         let line: Vec<String> = sol.iter().map(|c| (c + 1).to_string()).collect();
         println!("{}", line.join(" "));
     }
-    match nqueens::count(n) {
+    match nqueens_tables::count(n) {
         Some(count) => println!("{count}"),
         None => println!("count unknown for n = {n}"),
     }

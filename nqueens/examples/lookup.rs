@@ -1,16 +1,16 @@
 //! The code of one lookup, for reading the assembly (see BENCHMARKS.md):
-//! `cargo rustc --release -p nqueens --example lookup -- --emit asm`
+//! `cargo rustc --release -p nqueens-tables --example lookup -- --emit asm`
 
 /// `table(8).get(i)` as a function of its own.
 #[inline(never)]
 pub fn lookup_table(i: usize) -> Option<&'static [u8]> {
-    nqueens::table(8)?.get(i)
+    nqueens_tables::table(8)?.get(i)
 }
 
 /// `SOLUTIONS_8.get(i)`: a bounds check and an address.
 #[inline(never)]
 pub fn lookup_static(i: usize) -> Option<&'static [u8; 8]> {
-    nqueens::SOLUTIONS_8.get(i)
+    nqueens_tables::SOLUTIONS_8.get(i)
 }
 
 fn main() {

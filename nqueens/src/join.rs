@@ -21,21 +21,31 @@
 
 use std::vec::Vec;
 
+use crate::counting::{Progress, Stage};
+use crate::error::Error;
+
 /// The largest `n` the join counts: its half boards take 32 MB at 16, 280 MB at 17 and 610 MB
 /// at 18, and would take 6 GB at 19 (where its keys, two diagonal masks of `n - 3` bits for
 /// even `n` and `n - 2` for odd, would still fit a `u32`).
-pub const JOIN_MAX_N: usize = 18;
+pub(crate) const JOIN_MAX_N: usize = 18;
 /// The smallest: below it a half board has no rows.
 const JOIN_MIN_N: usize = 4;
 
+/// Every solution of `n` (4 to [`JOIN_MAX_N`]) on `threads` threads (0: one per core; one
+/// without the feature `parallel`), reporting the listing and the joins to `progress`.
+/// [`Error::OutOfMemory`] where the half boards do not fit.
+pub(crate) fn count(
+    n: usize,
+    threads: usize,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<u64, Error> {
+    let join = Join::build(n, threads, progress)?;
+    Ok(join.count_parallel(threads, progress))
+}
+
 /// The half boards of one `n`, ready to be joined: build once, count on one thread or many.
-///
-/// ```
-/// let join = nqueens::Join::new(12).unwrap();
-/// assert_eq!(join.count(), 14_200);
-/// ```
 #[derive(Clone)]
-pub struct Join {
+pub(crate) struct Join {
     n: usize,
     /// The layout of `n`, needed by every join.
     shape: Shape,
@@ -80,29 +90,35 @@ struct Group {
 }
 
 impl Join {
-    /// Lists the half boards of `n` on this thread (0.1 s at n = 16, 1 s at 17). `None` unless
-    /// `n` is from 4 to [`JOIN_MAX_N`]; [`count_total`] covers every other `n`.
-    pub fn new(n: usize) -> Option<Join> {
-        Join::build(n, |columns| {
-            columns.map(|first| Part::new(n, first)).collect()
-        })
-    }
-
-    /// [`Join::new`] with the half boards listed on `threads` threads (0: one per core).
-    /// Feature `parallel`.
-    #[cfg(feature = "parallel")]
-    pub fn with_threads(n: usize, threads: usize) -> Option<Join> {
-        Join::build(n, |columns| {
-            let columns: Vec<usize> = columns.collect();
-            crate::parallel::map(&columns, threads, |&first| Part::new(n, first))
-        })
-    }
-
-    fn build(n: usize, parts: impl FnOnce(core::ops::Range<usize>) -> Vec<Part>) -> Option<Join> {
+    /// Lists the half boards of `n` on `threads` threads (0: one per core).
+    fn build(
+        n: usize,
+        threads: usize,
+        progress: &(dyn Fn(Progress) + Sync),
+    ) -> Result<Join, Error> {
         if !(JOIN_MIN_N..=JOIN_MAX_N).contains(&n) {
-            return None;
+            return Err(Error::BoardSize(n));
         }
-        let parts = parts(0..n);
+        let done = core::sync::atomic::AtomicU64::new(0);
+        let part = |first: &usize| {
+            let part = Part::new(n, *first);
+            let done = done.fetch_add(1, core::sync::atomic::Ordering::Relaxed) + 1;
+            progress(Progress {
+                stage: Stage::Listing,
+                done,
+                of: n as u64,
+            });
+            part
+        };
+        let columns: Vec<usize> = (0..n).collect();
+        #[cfg(feature = "parallel")]
+        let parts = crate::parallel::map(&columns, threads, part);
+        #[cfg(not(feature = "parallel"))]
+        let parts: Vec<_> = {
+            let _ = threads;
+            columns.iter().map(part).collect()
+        };
+        let parts = parts.into_iter().collect::<Result<Vec<Part>, Error>>()?;
         let longest = (0..1usize << n)
             .map(|s| {
                 parts
@@ -112,7 +128,7 @@ impl Join {
             })
             .max()
             .unwrap_or(0);
-        Some(Join {
+        Ok(Join {
             n,
             shape: Shape::new(n),
             parts,
@@ -122,28 +138,33 @@ impl Join {
     }
 
     /// The board size.
-    pub fn n(&self) -> usize {
+    #[cfg(test)]
+    fn n(&self) -> usize {
         self.n
     }
 
     /// How many half boards were listed (the bottom halves are the same list read upside down).
-    pub fn half_boards(&self) -> usize {
+    fn half_boards(&self) -> usize {
         self.parts.iter().map(|p| p.crossings.len()).sum()
     }
 
     /// How many joins [`Join::count_groups`] splits the count into.
-    pub fn groups(&self) -> usize {
+    #[cfg(test)]
+    fn groups(&self) -> usize {
         self.groups.len()
     }
 
     /// Counts every solution of `n` on this thread.
-    pub fn count(&self) -> u64 {
+    #[cfg(test)]
+    fn count(&self) -> u64 {
         self.count_groups(0..self.groups.len())
     }
 
-    /// Counts the solutions of the joins in `range` (indices below [`Join::groups`]); the
-    /// counts of disjoint ranges add up, and all of them make the total.
-    pub fn count_groups(&self, range: core::ops::Range<usize>) -> u64 {
+    /// Counts the solutions of the joins in `range` (cut to the indices below
+    /// [`Join::groups`]); the counts of disjoint ranges add up, and all of them make the total.
+    fn count_groups(&self, range: core::ops::Range<usize>) -> u64 {
+        let len = self.groups.len();
+        let range = range.start.min(len)..range.end.min(len);
         let mut scratch = Scratch {
             set: None,
             crossings: Vec::with_capacity(self.longest),
@@ -158,21 +179,34 @@ impl Join {
             .sum()
     }
 
-    /// Counts on `threads` threads (0: one per core), adding the number of joins done to
-    /// `done` as they finish, out of [`Join::groups`]. Feature `parallel`.
-    #[cfg(feature = "parallel")]
-    pub fn count_parallel(&self, threads: usize, done: &core::sync::atomic::AtomicUsize) -> u64 {
+    /// Counts on `threads` threads (0: one per core; one without `parallel`), reporting the
+    /// joins done out of [`Join::groups`].
+    fn count_parallel(&self, threads: usize, progress: &(dyn Fn(Progress) + Sync)) -> u64 {
         // Chunks of joins: each is short (microseconds), so hand them out a few hundred at a time.
         const CHUNK: usize = 256;
+        let of = self.groups.len() as u64;
         let chunks: Vec<core::ops::Range<usize>> = (0..self.groups.len())
             .step_by(CHUNK)
             .map(|s| s..(s + CHUNK).min(self.groups.len()))
             .collect();
-        crate::parallel::sum(&chunks, threads, |range| {
+        let done = core::sync::atomic::AtomicU64::new(0);
+        let chunk = |range: &core::ops::Range<usize>| {
             let count = self.count_groups(range.clone());
-            done.fetch_add(range.len(), core::sync::atomic::Ordering::Relaxed);
+            let done = done.fetch_add(range.len() as u64, core::sync::atomic::Ordering::Relaxed);
+            progress(Progress {
+                stage: Stage::Counting,
+                done: done + range.len() as u64,
+                of,
+            });
             count
-        })
+        };
+        #[cfg(feature = "parallel")]
+        return crate::parallel::sum(&chunks, threads, chunk);
+        #[cfg(not(feature = "parallel"))]
+        {
+            let _ = threads;
+            chunks.iter().map(chunk).sum()
+        }
     }
 
     /// The solutions of one group: its top halves against its bottom halves.
@@ -306,25 +340,36 @@ impl Shape {
     }
 }
 
+/// A zeroed vector of `len`, or the bytes it would have needed.
+fn zeroed<T: Copy + Default>(len: usize) -> Result<Vec<T>, Error> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).map_err(|_| Error::OutOfMemory {
+        bytes: len.saturating_mul(core::mem::size_of::<T>()),
+    })?;
+    v.resize(len, T::default());
+    Ok(v)
+}
+
 impl Part {
     /// The half boards of `n` whose first row's queen is in column `first`.
-    fn new(n: usize, first: usize) -> Part {
+    fn new(n: usize, first: usize) -> Result<Part, Error> {
         let (rows, sets) = (Shape::new(n).k, 1usize << n);
         // Two passes over the same search, so that the list is written once, in place,
         // without a second copy to sort: count per column set, then fill.
-        let mut start = std::vec![0u32; sets + 1];
+        let mut start = zeroed::<u32>(sets + 1)?;
         half_boards(n, rows, first, &mut |cols, _| start[cols as usize + 1] += 1);
         for s in 0..sets {
             start[s + 1] += start[s];
         }
-        let mut next = start.clone();
-        let mut crossings = std::vec![0u64; start[sets] as usize];
+        let mut next = zeroed::<u32>(sets + 1)?;
+        next.copy_from_slice(&start);
+        let mut crossings = zeroed::<u64>(start[sets] as usize)?;
         half_boards(n, rows, first, &mut |cols, crossing| {
             let slot = &mut next[cols as usize];
             crossings[*slot as usize] = crossing;
             *slot += 1;
         });
-        Part { start, crossings }
+        Ok(Part { start, crossings })
     }
 }
 
@@ -426,42 +471,95 @@ fn bits(mut mask: u32) -> impl Iterator<Item = u32> {
     })
 }
 
-/// Below this the 8-fold counter is as fast, and needs no heap; from here on the join wins.
-/// Criterion, one thread: with `fast-search` the 8-fold counter takes 0.9 ms, 33 ms and
-/// 185 ms at n = 12, 14 and 15, the join 1.8 ms, 36 ms and 86 ms; without it the 8-fold
-/// counter took 1.6 ms, 44 ms and 358 ms.
-const JOIN_PAYS_FROM: usize = if crate::tail::ENABLED { 15 } else { 14 };
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// Every solution of `n` (no symmetry classes), by the faster counter for `n`: the half-board
-/// join from 15 (14 without `fast-search`) to [`JOIN_MAX_N`], the 8-fold counter elsewhere.
-/// `None` if `n` is 0 or above [`MAX_N`](crate::MAX_N). Feature `std`: the join keeps its
-/// half boards on the heap.
-///
-/// ```
-/// assert_eq!(nqueens::count_total(14), Some(365_596));
-/// assert_eq!(nqueens::count_total(0), None);
-/// ```
-pub fn count_total(n: usize) -> Option<u64> {
-    if n >= JOIN_PAYS_FROM {
-        if let Some(join) = Join::new(n) {
-            return Some(join.count());
+    fn join(n: usize) -> Join {
+        Join::build(n, 1, &|_| {}).unwrap()
+    }
+
+    #[test]
+    fn debug_shows_sizes_not_boards() {
+        let j = join(8);
+        assert_eq!(j.n(), 8);
+        assert_eq!(
+            std::format!("{j:?}"),
+            std::format!(
+                "Join {{ n: 8, half_boards: {}, groups: {} }}",
+                j.half_boards(),
+                j.groups()
+            )
+        );
+    }
+
+    #[test]
+    fn half_boards_are_every_placement_of_the_top_rows() {
+        // Placements of k = (n - 1) / 2 queens on the top k rows, counted by brute force over
+        // column sequences, independently of the bitboards.
+        for n in 4..=11 {
+            let k = (n - 1) / 2;
+            let mut count = 0;
+            let mut cols = std::vec![0usize; k];
+            'next: loop {
+                let ok = (0..k).all(|i| {
+                    (0..i).all(|j| cols[i] != cols[j] && cols[i].abs_diff(cols[j]) != i - j)
+                });
+                count += usize::from(ok);
+                for i in (0..k).rev() {
+                    cols[i] += 1;
+                    if cols[i] < n {
+                        continue 'next;
+                    }
+                    cols[i] = 0;
+                }
+                break;
+            }
+            assert_eq!(join(n).half_boards(), count, "n = {n}");
         }
     }
-    crate::count_solutions(n).map(|c| c.total)
-}
 
-/// [`count_total`] on `threads` threads (0: one per core). Feature `parallel`.
-///
-/// ```
-/// assert_eq!(nqueens::count_total_parallel(12, 2), Some(14_200));
-/// ```
-#[cfg(feature = "parallel")]
-pub fn count_total_parallel(n: usize, threads: usize) -> Option<u64> {
-    let done = core::sync::atomic::AtomicUsize::new(0);
-    if n >= JOIN_PAYS_FROM {
-        if let Some(join) = Join::with_threads(n, threads) {
-            return Some(join.count_parallel(threads, &done));
+    #[test]
+    fn join_covers_4_to_its_limit_only() {
+        for n in [0, 1, 2, 3, JOIN_MAX_N + 1, crate::MAX_N] {
+            assert_eq!(
+                Join::build(n, 1, &|_| {}).err(),
+                Some(Error::BoardSize(n)),
+                "n = {n}"
+            );
         }
     }
-    crate::count_solutions_parallel(n, threads).map(|c| c.total)
+
+    #[test]
+    fn group_ranges_partition_the_count() {
+        for n in 4..=13 {
+            let j = join(n);
+            let g = j.groups();
+            let cuts = [0, g / 3, g / 2, g];
+            let sum: u64 = cuts.windows(2).map(|w| j.count_groups(w[0]..w[1])).sum();
+            assert_eq!(sum, j.count(), "n = {n}");
+            // Past the end is empty; a range that overhangs the end keeps what is inside.
+            assert_eq!(j.count_groups(g..g + 5), 0);
+            let last = j.count_groups(g - 1..g);
+            assert_eq!(j.count_groups(g - 1..g + 5), last, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn progress_reports_every_part_and_group_once() {
+        use core::sync::atomic::{AtomicU64, Ordering};
+        let listed = AtomicU64::new(0);
+        let joined = AtomicU64::new(0);
+        let total = count(12, 2, &|p| {
+            let seen = match p.stage {
+                Stage::Listing => &listed,
+                Stage::Counting => &joined,
+            };
+            seen.fetch_max(p.done, Ordering::Relaxed);
+        })
+        .unwrap();
+        assert_eq!(total, 14_200);
+        assert_eq!(listed.into_inner(), 12);
+        assert_eq!(joined.into_inner(), join(12).groups() as u64);
+    }
 }

@@ -8,8 +8,8 @@
 //! The crate is `#![no_std]` and, without the `std` feature, allocates nothing. It has three independent sources of
 //! solutions, and its test suite checks each against the others:
 //!
-//! - **tables** built at compile time by the [`nqueens!`] macro: [`SOLUTIONS_6`] ..
-//!   [`SOLUTIONS_13`], one cargo feature each (`table-6` .. `table-13`, all on by default);
+//! - **tables** built at compile time by the [`nqueens!`] macro: `SOLUTIONS_6` ..
+//!   `SOLUTIONS_13`, one cargo feature each (`table-6` .. `table-13`, all on by default);
 //! - a **const fn** backtracking, [`const_solutions`], that builds the same tables inside
 //!   const evaluation;
 //! - an iterative bitboard **search** behind [`solutions`] for every `n` up to [`MAX_N`].
@@ -17,18 +17,18 @@
 //! # Zero-cost static data
 //!
 //! ```
-//! use nqueens::nqueens;
+//! use nqueens_tables::nqueens;
 //!
 //! static EIGHT: &[[u8; 8]; 92] = nqueens!(8);
 //! assert_eq!(EIGHT[0], [0, 4, 7, 5, 2, 6, 1, 3]);
-//! assert_eq!(nqueens::SOLUTIONS_8[91], [7, 3, 0, 2, 5, 1, 6, 4]);
+//! assert_eq!(nqueens_tables::SOLUTIONS_8[91], [7, 3, 0, 2, 5, 1, 6, 4]);
 //! ```
 //!
 //! # Const context
 //!
 //! ```
 //! // The count sizes an array type; the const fn fills it at compile time.
-//! const SEVEN: [[u8; 7]; nqueens::count(7).unwrap() as usize] = nqueens::const_solutions();
+//! const SEVEN: [[u8; 7]; nqueens_tables::count(7).unwrap() as usize] = nqueens_tables::const_solutions();
 //! assert_eq!(SEVEN.len(), 40);
 //! assert_eq!(SEVEN[0], [0, 2, 4, 6, 1, 3, 5]);
 //! ```
@@ -37,16 +37,33 @@
 //!
 //! ```
 //! // Served from the table when it is compiled in, by the search otherwise.
-//! let first = nqueens::solutions(8).unwrap().next().unwrap();
+//! let first = nqueens_tables::solutions(8).unwrap().next().unwrap();
 //! assert_eq!(&*first, &[0, 4, 7, 5, 2, 6, 1, 3]);
 //!
 //! // Far past any table: the search is lazy, so the first solution comes at once.
-//! let big = nqueens::solutions(32).unwrap().next().unwrap();
+//! let big = nqueens_tables::solutions(32).unwrap().next().unwrap();
 //! assert_eq!(big.len(), 32);
 //!
-//! assert!(nqueens::solutions(0).is_none());
-//! assert_eq!(nqueens::table(13).map(|t| t.len()), Some(73_712));
+//! assert!(nqueens_tables::solutions(0).is_none());
+//! assert_eq!(nqueens_tables::table(13).map(|t| t.len()), Some(73_712));
 //! ```
+//!
+//! # Counting
+//!
+//! [`Counter`] is the one front door for counting: it takes the board, whether to count the
+//! symmetry classes, a share `k` of `m` for spreading a count over machines, a thread count
+//! and an optional progress callback, and picks the fastest method for what is asked.
+//!
+//! ```
+//! let c = nqueens_tables::Counter::new(12).unwrap().unique(true).run().unwrap();
+//! assert_eq!((c.total, c.unique), (14_200, Some(1_787)));
+//! ```
+//!
+//! # Errors
+//!
+//! Nothing here panics on bad input. A function that takes only a board size answers a
+//! size outside `1..=`[`MAX_N`] with `None`; one that can fail in more than one way returns
+//! `Result<_, `[`Error`]`>`, where the same size check gives [`Error::BoardSize`].
 //!
 //! # Features
 //!
@@ -55,40 +72,42 @@
 //! | `table-6` .. `table-13` | yes | the static table for that `n` (`n` x count bytes of flash) |
 //! | `packed-6` .. `packed-13` | no | the table packed two queens per byte ([`packed_table`]) |
 //! | `fast-search` | yes | the search solves its last five rows in one step from 13 KB of tables: enumeration about 2x faster |
-//! | `std` | no | `std::error::Error` for the error types; [`count_total`] and [`Join`], the fastest counter, which keeps half boards on the heap |
-//! | `parallel` | no | `count_total_parallel`, `count_solutions_parallel` and `count_tasks_parallel`, on every core (implies `std`) |
+//! | `std` | no | the half-board join, [`Counter`]'s fastest method from n = 15 to 18, which keeps half boards on the heap |
+//! | `parallel` | no | [`Counter::threads`] counts on several threads (implies `std`) |
 //!
 //! With a table's feature off, its `n` is served by the search and the table costs nothing.
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 #[cfg(feature = "std")]
 extern crate std;
 
-mod consts;
-mod counter;
+mod const_solve;
+mod counting;
+mod error;
 #[cfg(feature = "std")]
 mod join;
+mod known;
 mod packed;
 #[cfg(feature = "parallel")]
 mod parallel;
+mod placement;
 mod rank;
 mod search;
 mod solutions;
+mod symmetric;
 mod symmetry;
 mod table;
 mod tail;
+mod tasks;
 
-pub use consts::{const_solutions, count};
-pub use counter::{count_solutions, tasks, Counts, Task};
-#[cfg(feature = "parallel")]
-pub use counter::{count_solutions_parallel, count_tasks_parallel};
-#[cfg(feature = "parallel")]
-pub use join::count_total_parallel;
-#[cfg(feature = "std")]
-pub use join::{count_total, Join, JOIN_MAX_N};
-pub use nqueens_macros::nqueens;
+pub use const_solve::const_solutions;
+pub use counting::{Counter, Counts, Method, Progress, Stage};
+pub use error::Error;
+pub use known::count;
+pub use nqueens_tables_macros::nqueens;
 #[cfg(feature = "packed-10")]
 pub use packed::PACKED_10;
 #[cfg(feature = "packed-11")]
@@ -106,9 +125,10 @@ pub use packed::PACKED_8;
 #[cfg(feature = "packed-9")]
 pub use packed::PACKED_9;
 pub use packed::{packed_table, PackedIter, PackedRow, PackedTable};
-pub use rank::{index_of, is_solution, nth};
-pub use search::{FixedError, Search};
-pub use solutions::{solutions_with_fixed, Placement, Solutions};
+pub use placement::{is_solution, Placement};
+pub use rank::{index_of, nth};
+pub use search::Search;
+pub use solutions::{solutions_with_fixed, Solutions};
 pub use symmetry::{canonical, fundamental, is_fundamental, orbit, Fundamental, Orbit, Symmetry};
 #[cfg(feature = "table-10")]
 pub use table::SOLUTIONS_10;
@@ -129,6 +149,11 @@ pub use table::SOLUTIONS_9;
 pub use table::{table, Table, TableIter};
 
 /// The largest board the search serves: one bit per column of a `u32`.
+///
+/// ```
+/// assert!(nqueens_tables::solutions(nqueens_tables::MAX_N).is_some());
+/// assert!(nqueens_tables::solutions(nqueens_tables::MAX_N + 1).is_none());
+/// ```
 pub const MAX_N: usize = 32;
 
 /// `solutions(n)`: every solution for `n` in lexicographic order.
@@ -137,7 +162,7 @@ pub const MAX_N: usize = 32;
 /// that feature is on, otherwise by the runtime [`Search`]. `None` for `n == 0` or `n > MAX_N`.
 ///
 /// ```
-/// let all: Vec<_> = nqueens::solutions(4).unwrap().map(|s| s.to_vec()).collect();
+/// let all: Vec<_> = nqueens_tables::solutions(4).unwrap().map(|s| s.to_vec()).collect();
 /// assert_eq!(all, [[1, 3, 0, 2], [2, 0, 3, 1]]);
 /// ```
 pub fn solutions(n: usize) -> Option<Solutions> {
@@ -149,3 +174,9 @@ pub fn solutions(n: usize) -> Option<Solutions> {
     }
     Search::new(n).map(Solutions::from_search)
 }
+
+/// The README's examples, compiled and run as doctests against this crate's default features,
+/// the dependency line it shows.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -4,19 +4,27 @@
 //! (high nibble) and `2k + 1` (low nibble, 0 past the last row). High nibble first keeps the
 //! rows in lexicographic order byte for byte, so lookups by solution are a binary search.
 
-use crate::solutions::Placement;
+use crate::placement::Placement;
 
 macro_rules! packed_tables {
     ($($n:literal, $count:literal, $_tf:literal $_tn:ident, $feature:literal $name:ident;)*) => {
         $(
             #[cfg(feature = $feature)]
             #[doc = concat!("Every solution for n = ", $n, " packed two queens per byte (",
-                $count, " rows). Feature `", $feature, "`; read it through [`packed_table`].")]
+                $count, " rows). Feature `", $feature, "`; read it through [`packed_table`].",
+                "\n\n```\nlet t = nqueens_tables::packed_table(", $n,
+                ").unwrap();\nassert_eq!(t.as_bytes(), nqueens_tables::", stringify!($name),
+                ".as_flattened());\n```")]
             pub static $name: &[[u8; ($n as usize).div_ceil(2)]; $count] = $crate::nqueens!($n, packed);
         )*
 
         /// The packed table for `n`, or `None` where that table is not compiled in
         /// (features `packed-6` .. `packed-13`, off by default).
+        ///
+        /// ```
+        /// let t = nqueens_tables::packed_table(8);
+        /// assert_eq!(t.map(|t| t.len()), cfg!(feature = "packed-8").then_some(92));
+        /// ```
         #[inline]
         pub fn packed_table(n: usize) -> Option<PackedTable> {
             match n {
@@ -35,8 +43,8 @@ crate::table::embedded_tables!(packed_tables);
 /// A view over a packed table: `len()` solutions of `n()` queens, `ceil(n / 2)` bytes each.
 ///
 /// ```
-/// static PACKED: &[[u8; 4]; 92] = nqueens::nqueens!(8, packed);
-/// let t = nqueens::PackedTable::from_bytes(8, PACKED.as_flattened()).unwrap();
+/// static PACKED: &[[u8; 4]; 92] = nqueens_tables::nqueens!(8, packed);
+/// let t = nqueens_tables::PackedTable::from_bytes(8, PACKED.as_flattened()).unwrap();
 /// assert_eq!(t.len(), 92);
 /// assert_eq!(t.as_bytes().len(), 368);
 /// assert_eq!(&*t.get(0).unwrap(), &[0, 4, 7, 5, 2, 6, 1, 3]);
@@ -51,6 +59,13 @@ pub struct PackedTable {
 impl PackedTable {
     /// A view over `bytes` packed for `n` (1 to 16). `None` if `n` is out of range or the
     /// length is not a whole number of rows.
+    ///
+    /// ```
+    /// use nqueens_tables::PackedTable;
+    /// assert!(PackedTable::from_bytes(4, &[0x13, 0x02, 0x20, 0x31]).is_some());
+    /// assert!(PackedTable::from_bytes(4, &[0x13]).is_none());
+    /// assert!(PackedTable::from_bytes(17, &[]).is_none());
+    /// ```
     pub const fn from_bytes(n: usize, bytes: &'static [u8]) -> Option<PackedTable> {
         if n == 0 || n > 16 || !bytes.len().is_multiple_of(n.div_ceil(2)) {
             None
@@ -60,6 +75,12 @@ impl PackedTable {
     }
 
     /// The board size.
+    ///
+    /// ```
+    /// static P: &[[u8; 3]; 4] = nqueens_tables::nqueens!(6, packed);
+    /// let t = nqueens_tables::PackedTable::from_bytes(6, P.as_flattened()).unwrap();
+    /// assert_eq!(t.n(), 6);
+    /// ```
     pub const fn n(&self) -> usize {
         self.n
     }
@@ -69,21 +90,71 @@ impl PackedTable {
     }
 
     /// The number of solutions.
+    ///
+    /// ```
+    /// static P: &[[u8; 3]; 4] = nqueens_tables::nqueens!(6, packed);
+    /// let t = nqueens_tables::PackedTable::from_bytes(6, P.as_flattened()).unwrap();
+    /// assert_eq!(t.len(), 4);
+    /// ```
     pub const fn len(&self) -> usize {
         self.bytes.len() / self.stride()
     }
 
     /// True when the table holds no solution.
+    ///
+    /// ```
+    /// let t = nqueens_tables::PackedTable::from_bytes(3, &[]).unwrap();
+    /// assert!(t.is_empty());
+    /// ```
     pub const fn is_empty(&self) -> bool {
         self.bytes.is_empty()
     }
 
     /// The packed bytes.
+    ///
+    /// ```
+    /// static P: &[[u8; 3]; 4] = nqueens_tables::nqueens!(6, packed);
+    /// let t = nqueens_tables::PackedTable::from_bytes(6, P.as_flattened()).unwrap();
+    /// assert_eq!(t.as_bytes()[..3], [0x13, 0x50, 0x24]);
+    /// ```
     pub const fn as_bytes(&self) -> &'static [u8] {
         self.bytes
     }
 
+    /// The solutions whose first rows are `prefix`: a contiguous run of the sorted table,
+    /// found by two binary searches and returned as a table of its own, without copying.
+    ///
+    /// ```
+    /// static P: &[[u8; 4]; 92] = nqueens_tables::nqueens!(8, packed);
+    /// let t = nqueens_tables::PackedTable::from_bytes(8, P.as_flattened()).unwrap();
+    /// assert_eq!(t.with_prefix(&[0]).len(), 4);
+    /// assert_eq!(t.with_prefix(&[0, 4]).len(), 1);
+    /// assert!(t.with_prefix(&[0, 1]).is_empty());
+    /// ```
+    pub fn with_prefix(&self, prefix: &[u8]) -> PackedTable {
+        let (n, s) = (self.n, self.stride());
+        let k = prefix.len().min(n);
+        let head = |row: &[u8]| unpack(n, row);
+        let start = crate::table::partition_rows(self.bytes, s, |row| &head(row)[..k] < prefix);
+        let end = if prefix.len() > n {
+            start
+        } else {
+            crate::table::partition_rows(self.bytes, s, |row| &head(row)[..k] <= prefix)
+        };
+        PackedTable {
+            n,
+            bytes: &self.bytes[start * s..end * s],
+        }
+    }
+
     /// Solution `i`, unpacked.
+    ///
+    /// ```
+    /// static P: &[[u8; 3]; 4] = nqueens_tables::nqueens!(6, packed);
+    /// let t = nqueens_tables::PackedTable::from_bytes(6, P.as_flattened()).unwrap();
+    /// assert_eq!(t.get(0).as_deref(), Some(&[1, 3, 5, 0, 2, 4][..]));
+    /// assert!(t.get(4).is_none());
+    /// ```
     #[inline]
     pub fn get(&self, i: usize) -> Option<Placement> {
         if i >= self.len() {
@@ -94,6 +165,13 @@ impl PackedTable {
     }
 
     /// Every solution in order, unpacked.
+    ///
+    /// ```
+    /// static P: &[[u8; 3]; 4] = nqueens_tables::nqueens!(6, packed);
+    /// let t = nqueens_tables::PackedTable::from_bytes(6, P.as_flattened()).unwrap();
+    /// let last = t.iter().next_back().unwrap();
+    /// assert_eq!(&*last, &[4, 2, 0, 5, 3, 1]);
+    /// ```
     pub fn iter(&self) -> PackedIter {
         PackedIter {
             n: self.n,
@@ -102,6 +180,13 @@ impl PackedTable {
     }
 
     /// The position of `sol` in the table, by binary search over the packed rows.
+    ///
+    /// ```
+    /// static P: &[[u8; 3]; 4] = nqueens_tables::nqueens!(6, packed);
+    /// let t = nqueens_tables::PackedTable::from_bytes(6, P.as_flattened()).unwrap();
+    /// assert_eq!(t.index_of(&[4, 2, 0, 5, 3, 1]), Some(3));
+    /// assert_eq!(t.index_of(&[0; 6]), None);
+    /// ```
     pub fn index_of(&self, sol: &[u8]) -> Option<usize> {
         if sol.len() != self.n || sol.iter().any(|&c| c as usize >= self.n) {
             return None;
@@ -117,9 +202,9 @@ impl PackedTable {
 /// high nibble. What a packed table holds per row, and what `nqueens!(n, packed)` emits.
 ///
 /// ```
-/// let row = nqueens::PackedRow::new(&[1, 3, 0, 2]).unwrap();
+/// let row = nqueens_tables::PackedRow::new(&[1, 3, 0, 2]).unwrap();
 /// assert_eq!(&*row, &[0x13, 0x02]);
-/// assert!(nqueens::PackedRow::new(&[16]).is_none());
+/// assert!(nqueens_tables::PackedRow::new(&[16]).is_none());
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct PackedRow {
@@ -129,6 +214,11 @@ pub struct PackedRow {
 
 impl PackedRow {
     /// Packs up to 16 columns of at most 15 each; `None` for anything else.
+    ///
+    /// ```
+    /// let row = nqueens_tables::PackedRow::new(&[2, 0, 3]).unwrap();
+    /// assert_eq!(&*row, &[0x20, 0x30]);
+    /// ```
     pub fn new(sol: &[u8]) -> Option<PackedRow> {
         if sol.len() > 16 || sol.iter().any(|&c| c > 15) {
             return None;
@@ -151,6 +241,14 @@ impl core::ops::Deref for PackedRow {
     }
 }
 
+impl IntoIterator for PackedTable {
+    type Item = Placement;
+    type IntoIter = PackedIter;
+    fn into_iter(self) -> PackedIter {
+        self.iter()
+    }
+}
+
 impl core::fmt::Debug for PackedTable {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("PackedTable")
@@ -167,10 +265,16 @@ fn unpack(n: usize, row: &[u8]) -> Placement {
         cols[2 * k] = b >> 4;
         cols[2 * k + 1] = b & 0x0f;
     }
-    Placement::from_slice(&cols[..n])
+    Placement::copy_of(&cols[..n])
 }
 
-/// Iterator over a [`PackedTable`], unpacking each solution.
+/// Iterator over a [`PackedTable`], unpacking each solution; from either end.
+///
+/// ```
+/// static P: &[[u8; 3]; 4] = nqueens_tables::nqueens!(6, packed);
+/// let t = nqueens_tables::PackedTable::from_bytes(6, P.as_flattened()).unwrap();
+/// assert_eq!(t.iter().rev().count(), 4);
+/// ```
 #[derive(Clone, Debug)]
 pub struct PackedIter {
     n: usize,
@@ -184,6 +288,15 @@ impl Iterator for PackedIter {
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
         self.rows.size_hint()
+    }
+    fn nth(&mut self, i: usize) -> Option<Placement> {
+        self.rows.nth(i).map(|row| unpack(self.n, row))
+    }
+}
+
+impl DoubleEndedIterator for PackedIter {
+    fn next_back(&mut self) -> Option<Placement> {
+        self.rows.next_back().map(|row| unpack(self.n, row))
     }
 }
 

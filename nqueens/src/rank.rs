@@ -2,40 +2,11 @@
 //! position, for every n: by binary search where a table is compiled in, otherwise by
 //! counting the subtrees that come before.
 
-use crate::search::Search;
-use crate::solutions::Placement;
-use crate::MAX_N;
+use crate::placement::is_solution;
 
-/// True when `sol` is a solution: `1 <= sol.len() <= MAX_N`, every column below
-/// `sol.len()`, and no two queens sharing a column or a diagonal.
-///
-/// ```
-/// assert!(nqueens::is_solution(&[1, 3, 0, 2]));
-/// assert!(!nqueens::is_solution(&[0, 1, 2, 3]));
-/// assert!(!nqueens::is_solution(&[]));
-/// ```
-pub fn is_solution(sol: &[u8]) -> bool {
-    let n = sol.len();
-    if n == 0 || n > MAX_N {
-        return false;
-    }
-    // Column and both diagonal masks (2n - 1 diagonals each, so u64).
-    let (mut cols, mut up, mut down) = (0u64, 0u64, 0u64);
-    for (r, &c) in sol.iter().enumerate() {
-        let c = c as usize;
-        if c >= n {
-            return false;
-        }
-        let (bc, bu, bd) = (1u64 << c, 1u64 << (r + c), 1u64 << (r + n - 1 - c));
-        if cols & bc != 0 || up & bu != 0 || down & bd != 0 {
-            return false;
-        }
-        cols |= bc;
-        up |= bu;
-        down |= bd;
-    }
-    true
-}
+use crate::placement::Placement;
+use crate::search::Search;
+use crate::MAX_N;
 
 /// The number of solutions that start with `prefix` (rows 0..prefix.len() fixed), counting no
 /// further than `cap`: `nth` only needs to know whether a branch holds more than it skips.
@@ -63,9 +34,9 @@ fn completions(n: usize, prefix: &[u8], cap: u64) -> u64 {
 /// target's `usize` can count. [`crate::Table::index_of`] returns `usize`.
 ///
 /// ```
-/// assert_eq!(nqueens::index_of(&[0, 4, 7, 5, 2, 6, 1, 3]), Some(0));
-/// assert_eq!(nqueens::index_of(&[2, 4, 1, 3, 0]), Some(5));
-/// assert_eq!(nqueens::index_of(&[0, 1]), None);
+/// assert_eq!(nqueens_tables::index_of(&[0, 4, 7, 5, 2, 6, 1, 3]), Some(0));
+/// assert_eq!(nqueens_tables::index_of(&[2, 4, 1, 3, 0]), Some(5));
+/// assert_eq!(nqueens_tables::index_of(&[0, 1]), None);
 /// ```
 pub fn index_of(sol: &[u8]) -> Option<u64> {
     if !is_solution(sol) {
@@ -94,16 +65,14 @@ pub fn index_of(sol: &[u8]) -> Option<u64> {
 /// last ones cost a full count.
 ///
 /// ```
-/// assert_eq!(nqueens::nth(8, 0).as_deref(), Some(&[0, 4, 7, 5, 2, 6, 1, 3][..]));
-/// assert_eq!(nqueens::nth(5, 5).as_deref(), Some(&[2, 4, 1, 3, 0][..]));
-/// assert_eq!(nqueens::nth(5, 10), None);
+/// assert_eq!(nqueens_tables::nth(8, 0).as_deref(), Some(&[0, 4, 7, 5, 2, 6, 1, 3][..]));
+/// assert_eq!(nqueens_tables::nth(5, 5).as_deref(), Some(&[2, 4, 1, 3, 0][..]));
+/// assert_eq!(nqueens_tables::nth(5, 10), None);
 /// ```
 pub fn nth(n: usize, i: u64) -> Option<Placement> {
-    if n == 0 || n > MAX_N {
-        return None;
-    }
+    let n = crate::error::valid_n(n)?;
     if let Some(t) = crate::table(n) {
-        return t.get(usize::try_from(i).ok()?).map(Placement::from_slice);
+        return t.get(usize::try_from(i).ok()?).map(Placement::copy_of);
     }
     let mut left = i;
     let mut prefix = [0u8; MAX_N];
@@ -119,5 +88,5 @@ pub fn nth(n: usize, i: u64) -> Option<Placement> {
         }
         return None;
     }
-    Some(Placement::from_slice(&prefix[..n]))
+    Some(Placement::copy_of(&prefix[..n]))
 }

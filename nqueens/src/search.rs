@@ -15,14 +15,15 @@
 //! the const interpreter. The test suite compares all three byte for byte, which is evidence
 //! only because they share no code.
 
-use crate::solutions::Placement;
+use crate::error::{board_size, valid_n, Error};
+use crate::placement::Placement;
 use crate::tail::{self, Arrangements, Columns};
 use crate::MAX_N;
 
 /// A resumable search for the solutions of one `n`, optionally with some queens fixed.
 ///
 /// ```
-/// let mut s = nqueens::Search::new(5).unwrap();
+/// let mut s = nqueens_tables::Search::new(5).unwrap();
 /// assert_eq!(s.next().as_deref(), Some(&[0, 2, 4, 1, 3][..]));
 /// assert_eq!(s.count(), 9);
 /// ```
@@ -50,29 +51,6 @@ pub struct Search {
     tail_cols: Columns,
 }
 
-/// Why [`Search::with_fixed`] rejected a queen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FixedError {
-    /// `n` is 0 or above [`MAX_N`].
-    BoardSize(usize),
-    /// The (row, column) pair lies off the `n` x `n` board (0-based).
-    OffBoard(usize, usize),
-}
-
-impl core::fmt::Display for FixedError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match *self {
-            FixedError::BoardSize(n) => write!(f, "board size {n} is not in 1..={MAX_N}"),
-            FixedError::OffBoard(r, c) => {
-                write!(f, "queen at row {r}, column {c} (0-based) is off the board")
-            }
-        }
-    }
-}
-
-#[cfg(feature = "std")]
-impl std::error::Error for FixedError {}
-
 const fn full_mask(n: usize) -> u32 {
     if n >= 32 {
         u32::MAX
@@ -83,10 +61,13 @@ const fn full_mask(n: usize) -> u32 {
 
 impl Search {
     /// A search over every solution for `n`; `None` if `n` is 0 or above [`MAX_N`].
+    ///
+    /// ```
+    /// assert_eq!(nqueens_tables::Search::new(6).unwrap().count(), 4);
+    /// assert!(nqueens_tables::Search::new(0).is_none());
+    /// ```
     pub fn new(n: usize) -> Option<Search> {
-        if n == 0 || n > MAX_N {
-            return None;
-        }
+        let n = valid_n(n)?;
         let allowed = [full_mask(n); MAX_N];
         Some(Search::start(n, allowed, true))
     }
@@ -97,18 +78,16 @@ impl Search {
     /// fixed queen deep in the board prunes from the first row on.
     ///
     /// ```
-    /// let s = nqueens::Search::with_fixed(8, &[(0, 0)]).unwrap();
+    /// let s = nqueens_tables::Search::with_fixed(8, &[(0, 0)]).unwrap();
     /// assert_eq!(s.count(), 4);
-    /// assert!(nqueens::Search::with_fixed(8, &[(8, 0)]).is_err());
+    /// assert!(nqueens_tables::Search::with_fixed(8, &[(8, 0)]).is_err());
     /// ```
-    pub fn with_fixed(n: usize, fixed: &[(usize, usize)]) -> Result<Search, FixedError> {
-        if n == 0 || n > MAX_N {
-            return Err(FixedError::BoardSize(n));
-        }
+    pub fn with_fixed(n: usize, fixed: &[(usize, usize)]) -> Result<Search, Error> {
+        let n = board_size(n)?;
         let mut allowed = [full_mask(n); MAX_N];
         for &(r, c) in fixed {
             if r >= n || c >= n {
-                return Err(FixedError::OffBoard(r, c));
+                return Err(Error::OffBoard { row: r, column: c });
             }
         }
         for &(r, c) in fixed {
@@ -159,11 +138,23 @@ impl Search {
     }
 
     /// The board size.
+    ///
+    /// ```
+    /// assert_eq!(nqueens_tables::Search::new(6).unwrap().n(), 6);
+    /// ```
     pub fn n(&self) -> usize {
         self.n
     }
 
-    /// Advances to the next solution and returns its columns (valid until the next call).
+    /// Advances to the next solution and returns its columns (valid until the next call):
+    /// the allocation-free way to walk every solution.
+    ///
+    /// ```
+    /// let mut s = nqueens_tables::Search::new(4).unwrap();
+    /// assert_eq!(s.next_solution(), Some(&[1, 3, 0, 2][..]));
+    /// assert_eq!(s.next_solution(), Some(&[2, 0, 3, 1][..]));
+    /// assert_eq!(s.next_solution(), None);
+    /// ```
     #[inline]
     pub fn next_solution(&mut self) -> Option<&[u8]> {
         // The current row's masks live in locals; the arrays hold the rows above it, plus the
@@ -283,7 +274,7 @@ impl Iterator for Search {
     type Item = Placement;
 
     fn next(&mut self) -> Option<Placement> {
-        self.next_solution().map(Placement::from_slice)
+        self.next_solution().map(Placement::copy_of)
     }
 
     fn count(mut self) -> usize {

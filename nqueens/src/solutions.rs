@@ -1,89 +1,20 @@
-//! [`Solutions`], the one iterator over a table or a search, and its item [`Placement`].
+//! [`Solutions`], the one iterator over a table or a search.
 
-use core::ops::Deref;
-
+use crate::error::Error;
 use crate::packed::{PackedIter, PackedTable};
-use crate::search::{FixedError, Search};
+use crate::placement::Placement;
+use crate::search::Search;
 use crate::table::{Table, TableIter};
 use crate::MAX_N;
 
-/// One solution, owned and fixed-size: `len()` columns, entry `i` the 0-based column of the
-/// queen in row `i`. Derefs to `[u8]`.
-#[derive(Clone, Copy)]
-pub struct Placement {
-    len: u8,
-    cols: [u8; MAX_N],
-}
-
-impl Placement {
-    /// Copies a solution of at most [`MAX_N`] columns. Longer input is cut to `MAX_N`.
-    pub fn from_slice(cols: &[u8]) -> Placement {
-        let len = cols.len().min(MAX_N);
-        let mut p = Placement {
-            len: len as u8,
-            cols: [0; MAX_N],
-        };
-        p.cols[..len].copy_from_slice(&cols[..len]);
-        p
-    }
-
-    /// The columns as a slice.
-    pub fn as_slice(&self) -> &[u8] {
-        &self.cols[..self.len as usize]
-    }
-}
-
-impl Deref for Placement {
-    type Target = [u8];
-    fn deref(&self) -> &[u8] {
-        self.as_slice()
-    }
-}
-
-impl AsRef<[u8]> for Placement {
-    fn as_ref(&self) -> &[u8] {
-        self.as_slice()
-    }
-}
-
-impl PartialEq for Placement {
-    fn eq(&self, other: &Placement) -> bool {
-        self.as_slice() == other.as_slice()
-    }
-}
-impl Eq for Placement {}
-
-impl PartialOrd for Placement {
-    fn partial_cmp(&self, other: &Placement) -> Option<core::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for Placement {
-    fn cmp(&self, other: &Placement) -> core::cmp::Ordering {
-        self.as_slice().cmp(other.as_slice())
-    }
-}
-
-impl core::hash::Hash for Placement {
-    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-        self.as_slice().hash(state)
-    }
-}
-
-impl core::fmt::Debug for Placement {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        self.as_slice().fmt(f)
-    }
-}
-
-impl PartialEq<[u8]> for Placement {
-    fn eq(&self, other: &[u8]) -> bool {
-        self.as_slice() == other
-    }
-}
-
 /// Every solution for one `n`, in lexicographic order, from a table or from the search.
 /// Returned by [`crate::solutions`].
+///
+/// ```
+/// let mut all = nqueens_tables::solutions(5).unwrap();
+/// assert_eq!(all.next().as_deref(), Some(&[0, 2, 4, 1, 3][..]));
+/// assert_eq!(all.count(), 9);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Solutions {
     source: Source,
@@ -127,6 +58,12 @@ impl Solutions {
 
     /// True when the solutions come from an embedded table (plain or packed) rather than
     /// the search.
+    ///
+    /// ```
+    /// assert!(!nqueens_tables::solutions(20).unwrap().is_from_table());
+    /// # #[cfg(feature = "table-8")]
+    /// assert!(nqueens_tables::solutions(8).unwrap().is_from_table());
+    /// ```
     pub fn is_from_table(&self) -> bool {
         !matches!(self.source, Source::Search(_))
     }
@@ -138,7 +75,7 @@ impl Iterator for Solutions {
     #[inline]
     fn next(&mut self) -> Option<Placement> {
         match &mut self.source {
-            Source::Table(rows) => rows.next().map(Placement::from_slice),
+            Source::Table(rows) => rows.next().map(Placement::copy_of),
             Source::Packed(rows) => rows.next(),
             Source::Filtered { rows, want } => rows
                 .find(|row| {
@@ -146,7 +83,7 @@ impl Iterator for Solutions {
                         .zip(want.iter())
                         .all(|(&c, &w)| w == FREE || c == w)
                 })
-                .map(Placement::from_slice),
+                .map(Placement::copy_of),
             Source::Search(search) => search.next(),
         }
     }
@@ -182,13 +119,13 @@ impl core::iter::FusedIterator for Solutions {}
 ///
 /// ```
 /// // Queen on the top-left corner of the 8x8 board: 4 solutions.
-/// assert_eq!(nqueens::solutions_with_fixed(8, &[(0, 0)]).unwrap().count(), 4);
+/// assert_eq!(nqueens_tables::solutions_with_fixed(8, &[(0, 0)]).unwrap().count(), 4);
 /// // Board 20 has no table; the search starts from the fixed queen.
-/// let first = nqueens::solutions_with_fixed(20, &[(19, 0)]).unwrap().next().unwrap();
+/// let first = nqueens_tables::solutions_with_fixed(20, &[(19, 0)]).unwrap().next().unwrap();
 /// assert_eq!(first[19], 0);
-/// assert!(nqueens::solutions_with_fixed(8, &[(8, 0)]).is_err());
+/// assert!(nqueens_tables::solutions_with_fixed(8, &[(8, 0)]).is_err());
 /// ```
-pub fn solutions_with_fixed(n: usize, fixed: &[(usize, usize)]) -> Result<Solutions, FixedError> {
+pub fn solutions_with_fixed(n: usize, fixed: &[(usize, usize)]) -> Result<Solutions, Error> {
     let search = Search::with_fixed(n, fixed)?;
     let Some(table) = crate::table(n) else {
         return Ok(Solutions::from_search(search));

@@ -1,10 +1,17 @@
 //! The 8 symmetries of the square acting on solutions, canonical forms and fundamental
 //! solutions (one per symmetry class).
 
-use crate::solutions::{Placement, Solutions};
+use crate::placement::{is_permutation, Placement};
+use crate::solutions::Solutions;
 use crate::MAX_N;
 
 /// A rotation or reflection of the board.
+///
+/// ```
+/// use nqueens_tables::Symmetry;
+/// let sol = [1, 3, 0, 2];
+/// assert_eq!(Symmetry::Rotate180.apply(&sol).as_deref(), Some(&[1, 3, 0, 2][..]));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Symmetry {
     /// Leaves the board as it is.
@@ -27,6 +34,12 @@ pub enum Symmetry {
 
 impl Symmetry {
     /// All eight, identity first.
+    ///
+    /// ```
+    /// use nqueens_tables::Symmetry;
+    /// let images = Symmetry::ALL.map(|s| s.apply(&[1, 3, 0, 2]).unwrap());
+    /// assert!(images.iter().all(|i| nqueens_tables::is_solution(i)));
+    /// ```
     pub const ALL: [Symmetry; 8] = [
         Symmetry::Identity,
         Symmetry::Rotate90,
@@ -42,7 +55,7 @@ impl Symmetry {
     /// board.
     ///
     /// ```
-    /// use nqueens::Symmetry;
+    /// use nqueens_tables::Symmetry;
     /// assert_eq!(Symmetry::Rotate90.map_square(8, 0, 0), Some((0, 7)));
     /// assert_eq!(Symmetry::Rotate90.map_square(8, 8, 0), None);
     /// ```
@@ -72,7 +85,7 @@ impl Symmetry {
     /// permutation of `0..sol.len()` with `1 <= sol.len() <= MAX_N`.
     ///
     /// ```
-    /// use nqueens::Symmetry;
+    /// use nqueens_tables::Symmetry;
     /// let sol = [1, 3, 0, 2];
     /// assert_eq!(Symmetry::MirrorColumns.apply(&sol).as_deref(), Some(&[2, 0, 3, 1][..]));
     /// assert_eq!(Symmetry::Rotate90.apply(&[0, 0]), None);
@@ -91,30 +104,15 @@ impl Symmetry {
             let (r2, c2) = self.map_on_board(n, r, c as usize);
             image[r2] = c2 as u8;
         }
-        Placement::from_slice(&image[..n])
+        Placement::copy_of(&image[..n])
     }
-}
-
-fn is_permutation(sol: &[u8]) -> bool {
-    let n = sol.len();
-    if n == 0 || n > MAX_N {
-        return false;
-    }
-    let mut seen = 0u32;
-    for &c in sol {
-        if c as usize >= n || seen & (1 << c) != 0 {
-            return false;
-        }
-        seen |= 1 << c;
-    }
-    true
 }
 
 /// The lexicographically smallest of the 8 images of `sol`: the representative of its class.
 /// `None` unless `sol` is a permutation (see [`Symmetry::apply`]).
 ///
 /// ```
-/// assert_eq!(nqueens::canonical(&[2, 0, 3, 1]).as_deref(), Some(&[1, 3, 0, 2][..]));
+/// assert_eq!(nqueens_tables::canonical(&[2, 0, 3, 1]).as_deref(), Some(&[1, 3, 0, 2][..]));
 /// ```
 pub fn canonical(sol: &[u8]) -> Option<Placement> {
     if !is_permutation(sol) {
@@ -127,8 +125,8 @@ pub fn canonical(sol: &[u8]) -> Option<Placement> {
 /// fundamental solutions. False for anything that is not a permutation.
 ///
 /// ```
-/// assert!(nqueens::is_fundamental(&[1, 3, 0, 2]));
-/// assert!(!nqueens::is_fundamental(&[2, 0, 3, 1]));
+/// assert!(nqueens_tables::is_fundamental(&[1, 3, 0, 2]));
+/// assert!(!nqueens_tables::is_fundamental(&[2, 0, 3, 1]));
 /// ```
 pub fn is_fundamental(sol: &[u8]) -> bool {
     is_permutation(sol)
@@ -141,7 +139,7 @@ pub fn is_fundamental(sol: &[u8]) -> bool {
 /// A002562 of them). `None` for `n == 0` or `n > MAX_N`.
 ///
 /// ```
-/// let unique: Vec<_> = nqueens::fundamental(6).unwrap().collect();
+/// let unique: Vec<_> = nqueens_tables::fundamental(6).unwrap().collect();
 /// assert_eq!(unique.len(), 1);
 /// assert_eq!(&*unique[0], &[1, 3, 5, 0, 2, 4]);
 /// ```
@@ -152,6 +150,10 @@ pub fn fundamental(n: usize) -> Option<Fundamental> {
 }
 
 /// Iterator over the fundamental solutions of one `n`; see [`fundamental`].
+///
+/// ```
+/// assert_eq!(nqueens_tables::fundamental(8).unwrap().count(), 12);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Fundamental {
     all: Solutions,
@@ -164,18 +166,20 @@ impl Iterator for Fundamental {
     }
 }
 
+impl core::iter::FusedIterator for Fundamental {}
+
 /// The distinct images of `sol` under the 8 symmetries (its whole class: 1, 2, 4 or 8
 /// solutions), smallest first. `None` unless `sol` is a permutation.
 ///
 /// ```
-/// let class = nqueens::orbit(&[1, 3, 0, 2]).unwrap();
+/// let class = nqueens_tables::orbit(&[1, 3, 0, 2]).unwrap();
 /// assert_eq!(class.len(), 2);
 /// ```
 pub fn orbit(sol: &[u8]) -> Option<Orbit> {
     if !is_permutation(sol) {
         return None;
     }
-    let mut images = [Placement::from_slice(sol); 8];
+    let mut images = [Placement::copy_of(sol); 8];
     for (slot, s) in images.iter_mut().zip(Symmetry::ALL) {
         *slot = s.apply_unchecked(sol);
     }
@@ -194,7 +198,13 @@ pub fn orbit(sol: &[u8]) -> Option<Orbit> {
     })
 }
 
-/// The distinct images of one solution; see [`orbit`].
+/// The distinct images of one solution; see [`orbit`]. From either end.
+///
+/// ```
+/// let mut class = nqueens_tables::orbit(&[1, 3, 5, 0, 2, 4]).unwrap();
+/// assert_eq!(class.next_back().as_deref(), Some(&[4, 2, 0, 5, 3, 1][..]));
+/// assert_eq!(class.len(), 3);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Orbit {
     images: [Placement; 8],
@@ -218,4 +228,16 @@ impl Iterator for Orbit {
     }
 }
 
+impl DoubleEndedIterator for Orbit {
+    fn next_back(&mut self) -> Option<Placement> {
+        if self.next < self.len {
+            self.len -= 1;
+            Some(self.images[self.len])
+        } else {
+            None
+        }
+    }
+}
+
 impl ExactSizeIterator for Orbit {}
+impl core::iter::FusedIterator for Orbit {}

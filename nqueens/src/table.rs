@@ -25,18 +25,20 @@ macro_rules! tables {
             #[cfg(feature = $feature)]
             #[doc = concat!("Every solution for n = ", $n, ", ", $count,
                 " of them in lexicographic order (", $n, " x ", $count,
-                " bytes). Feature `", $feature, "`.")]
+                " bytes). Feature `", $feature, "`.\n\n```\nlet t = nqueens_tables::",
+                stringify!($name), ";\nassert_eq!(t.len(), ", $count,
+                ");\nassert!(nqueens_tables::is_solution(&t[0]));\n```")]
             pub static $name: &[[u8; $n]; $count] = $crate::nqueens!($n);
         )*
 
         /// The embedded table for `n`, or `None` where that table is not compiled in.
         ///
         /// ```
-        /// let t = nqueens::table(6).unwrap();
+        /// let t = nqueens_tables::table(6).unwrap();
         /// assert_eq!((t.n(), t.len()), (6, 4));
         /// assert_eq!(t.get(0), Some(&[1, 3, 5, 0, 2, 4][..]));
         /// assert_eq!(t.get(4), None);
-        /// assert!(nqueens::table(14).is_none());
+        /// assert!(nqueens_tables::table(14).is_none());
         /// ```
         #[inline]
         pub fn table(n: usize) -> Option<Table> {
@@ -56,6 +58,14 @@ embedded_tables!(tables);
 /// A table of solutions for one `n`: `len()` rows of `n()` bytes, in lexicographic order.
 ///
 /// A `Table` is three words (the board size and a `&'static [u8]`); copying it is free.
+///
+/// ```
+/// static UNIQUE_6: &[[u8; 6]; 1] = nqueens_tables::nqueens!(6, fundamental);
+/// let t = nqueens_tables::Table::from_bytes(6, UNIQUE_6.as_flattened()).unwrap();
+/// for sol in t {
+///     assert_eq!(sol, &[1, 3, 5, 0, 2, 4]);
+/// }
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Table {
     n: usize,
@@ -68,8 +78,8 @@ impl Table {
     /// own, such as one produced by `nqueens!(n, fundamental)`.
     ///
     /// ```
-    /// static UNIQUE_8: &[[u8; 8]; 12] = nqueens::nqueens!(8, fundamental);
-    /// let t = nqueens::Table::from_bytes(8, UNIQUE_8.as_flattened()).unwrap();
+    /// static UNIQUE_8: &[[u8; 8]; 12] = nqueens_tables::nqueens!(8, fundamental);
+    /// let t = nqueens_tables::Table::from_bytes(8, UNIQUE_8.as_flattened()).unwrap();
     /// assert_eq!(t.len(), 12);
     /// ```
     pub const fn from_bytes(n: usize, bytes: &'static [u8]) -> Option<Table> {
@@ -81,21 +91,44 @@ impl Table {
     }
 
     /// The board size.
+    ///
+    /// ```
+    /// static T: &[[u8; 6]; 4] = nqueens_tables::nqueens!(6);
+    /// let t = nqueens_tables::Table::from_bytes(6, T.as_flattened()).unwrap();
+    /// assert_eq!(t.n(), 6);
+    /// ```
     pub const fn n(&self) -> usize {
         self.n
     }
 
     /// The number of solutions.
+    ///
+    /// ```
+    /// static T: &[[u8; 6]; 4] = nqueens_tables::nqueens!(6);
+    /// let t = nqueens_tables::Table::from_bytes(6, T.as_flattened()).unwrap();
+    /// assert_eq!(t.len(), 4);
+    /// ```
     pub const fn len(&self) -> usize {
         self.bytes.len() / self.n
     }
 
     /// True when the table holds no solution (n = 2 or 3).
+    ///
+    /// ```
+    /// assert!(nqueens_tables::Table::from_bytes(3, &[]).unwrap().is_empty());
+    /// ```
     pub const fn is_empty(&self) -> bool {
         self.bytes.is_empty()
     }
 
     /// Solution `i`: a bounds check and a slice of the static bytes.
+    ///
+    /// ```
+    /// static T: &[[u8; 6]; 4] = nqueens_tables::nqueens!(6);
+    /// let t = nqueens_tables::Table::from_bytes(6, T.as_flattened()).unwrap();
+    /// assert_eq!(t.get(3), Some(&[4, 2, 0, 5, 3, 1][..]));
+    /// assert_eq!(t.get(4), None);
+    /// ```
     #[inline]
     pub fn get(&self, i: usize) -> Option<&'static [u8]> {
         if i < self.len() {
@@ -108,7 +141,7 @@ impl Table {
     /// The position of `sol` in the table, by binary search: O(log len).
     ///
     /// ```
-    /// let t = nqueens::table(8).unwrap();
+    /// let t = nqueens_tables::table(8).unwrap();
     /// assert_eq!(t.index_of(&[7, 3, 0, 2, 5, 1, 6, 4]), Some(91));
     /// assert_eq!(t.index_of(&[0, 1, 2, 3, 4, 5, 6, 7]), None);
     /// ```
@@ -124,7 +157,7 @@ impl Table {
     /// by two binary searches and returned as a table of its own, without copying.
     ///
     /// ```
-    /// let t = nqueens::table(8).unwrap();
+    /// let t = nqueens_tables::table(8).unwrap();
     /// let corner = t.with_prefix(&[0]);
     /// assert_eq!(corner.len(), 4);
     /// assert_eq!(t.with_prefix(&[0, 4]).len(), 1);
@@ -145,7 +178,13 @@ impl Table {
         partition_rows(self.bytes, self.n, before)
     }
 
-    /// Every solution in order.
+    /// Every solution in order, from either end.
+    ///
+    /// ```
+    /// static T: &[[u8; 6]; 4] = nqueens_tables::nqueens!(6);
+    /// let t = nqueens_tables::Table::from_bytes(6, T.as_flattened()).unwrap();
+    /// assert_eq!(t.iter().next_back(), Some(&[4, 2, 0, 5, 3, 1][..]));
+    /// ```
     pub fn iter(&self) -> TableIter {
         TableIter {
             rows: self.bytes.chunks_exact(self.n),
@@ -153,6 +192,12 @@ impl Table {
     }
 
     /// The raw bytes: `len() * n()` of them, solution after solution.
+    ///
+    /// ```
+    /// static T: &[[u8; 6]; 4] = nqueens_tables::nqueens!(6);
+    /// let t = nqueens_tables::Table::from_bytes(6, T.as_flattened()).unwrap();
+    /// assert_eq!(t.as_bytes().len(), 24);
+    /// ```
     pub const fn as_bytes(&self) -> &'static [u8] {
         self.bytes
     }
@@ -176,6 +221,12 @@ impl IntoIterator for Table {
 }
 
 /// Iterator over a [`Table`]'s solutions, each a `&'static [u8]` of length `n`.
+///
+/// ```
+/// static T: &[[u8; 6]; 4] = nqueens_tables::nqueens!(6);
+/// let t = nqueens_tables::Table::from_bytes(6, T.as_flattened()).unwrap();
+/// assert_eq!(t.iter().len(), 4);
+/// ```
 #[derive(Clone, Debug)]
 pub struct TableIter {
     rows: core::slice::ChunksExact<'static, u8>,

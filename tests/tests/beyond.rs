@@ -1,7 +1,9 @@
 //! Packed and fundamental layouts, prefix ranges, fixed queens, rank and unrank: each against
 //! the plain tables, and against brute force for small n.
 
-use nqueens::{index_of, nqueens, nth, solutions, solutions_with_fixed, PackedTable, Search};
+use nqueens_tables::{
+    index_of, nqueens, nth, solutions, solutions_with_fixed, PackedTable, Search,
+};
 use nqueens_tests::{brute_force, A000170};
 
 fn all(n: usize) -> Vec<Vec<u8>> {
@@ -22,7 +24,7 @@ fn rank_and_unrank_round_trip_against_brute_force() {
     assert_eq!(index_of(&[0, 2, 1]), None);
     assert_eq!(index_of(&[]), None);
     assert_eq!(nth(0, 0), None);
-    assert_eq!(nth(nqueens::MAX_N + 1, 0), None);
+    assert_eq!(nth(nqueens_tables::MAX_N + 1, 0), None);
 }
 
 #[test]
@@ -61,7 +63,7 @@ fn first_solutions_of_a_large_board_unrank_at_once() {
 #[test]
 fn tables_rank_by_binary_search() {
     for n in 6..=13 {
-        let t = nqueens::table(n).unwrap();
+        let t = nqueens_tables::table(n).unwrap();
         for (i, row) in t.iter().enumerate().step_by(97) {
             assert_eq!(t.index_of(row), Some(i));
             assert_eq!(index_of(row), Some(i as u64));
@@ -74,7 +76,7 @@ fn tables_rank_by_binary_search() {
 #[test]
 fn prefix_ranges_equal_a_filter() {
     for n in 6..=10 {
-        let t = nqueens::table(n).unwrap();
+        let t = nqueens_tables::table(n).unwrap();
         let full = all(n);
         for a in 0..n as u8 {
             for prefix in [
@@ -139,7 +141,7 @@ fn fixed_queens_from_tables_equal_a_filter() {
         .unwrap()
         .next()
         .unwrap();
-    assert!(nqueens::is_solution(&s) && s[23] == 1 && s[0] == 22);
+    assert!(nqueens_tables::is_solution(&s) && s[23] == 1 && s[0] == 22);
     assert!(solutions_with_fixed(8, &[(0, 8)]).is_err());
 }
 
@@ -163,7 +165,7 @@ macro_rules! packed_checks {
     ($($n:literal;)*) => {$({
         let n = $n;
         let packed: &[u8] = nqueens!($n, packed).as_flattened();
-        let plain = nqueens::table(n).unwrap();
+        let plain = nqueens_tables::table(n).unwrap();
         assert_eq!(packed.len(), n.div_ceil(2) * plain.len(), "n = {n}");
         assert_eq!(unpack_all(n, packed), plain.as_bytes(), "n = {n}");
         let view = PackedTable::from_bytes(n, packed).unwrap();
@@ -179,9 +181,9 @@ macro_rules! packed_checks {
         assert_eq!(via_iter, plain.as_bytes());
         assert_eq!(view.get(view.len()), None);
         let fundamental: &[u8] = nqueens!($n, fundamental, packed).as_flattened();
-        let unique: Vec<u8> = nqueens::fundamental(n).unwrap().flat_map(|p| p.to_vec()).collect();
+        let unique: Vec<u8> = nqueens_tables::fundamental(n).unwrap().flat_map(|p| p.to_vec()).collect();
         assert_eq!(unpack_all(n, fundamental), unique, "fundamental packed, n = {n}");
-        let runtime = nqueens::packed_table(n).unwrap();
+        let runtime = nqueens_tables::packed_table(n).unwrap();
         assert_eq!(runtime.as_bytes(), packed, "PACKED_{n}");
     })*};
 }
@@ -217,7 +219,7 @@ fn solutions_reads_a_packed_table_when_only_that_is_on() {
     // through `PackedTable` above. Both must give the same list.
     for n in 6..=13 {
         let a: Vec<_> = solutions(n).unwrap().collect();
-        let b: Vec<_> = nqueens::packed_table(n).unwrap().iter().collect();
+        let b: Vec<_> = nqueens_tables::packed_table(n).unwrap().iter().collect();
         assert_eq!(a, b, "n = {n}");
     }
 }

@@ -4,7 +4,7 @@
 //! `heavy-const` feature; `.ci/run` runs it.
 #![allow(long_running_const_eval)]
 
-use nqueens::{const_solutions, nqueens, Search};
+use nqueens_tables::{const_solutions, nqueens, Search};
 
 static C6: [[u8; 6]; 4] = const_solutions();
 static C7: [[u8; 7]; 40] = const_solutions();

@@ -1,8 +1,8 @@
 //! The fast counter, the symmetry functions and the fundamental tables, against brute force
 //! and OEIS.
 
-use nqueens::{canonical, count, count_solutions, fundamental, is_fundamental, orbit, tasks};
-use nqueens::{nqueens, solutions, Symmetry};
+use nqueens_tables::{canonical, count, fundamental, is_fundamental, orbit, Counter, Method};
+use nqueens_tables::{nqueens, solutions, Symmetry};
 use nqueens_tests::{is_solution, A000170, A002562};
 
 /// Rotates a board as a grid of cells, independently of `Symmetry::map_square`.
@@ -30,18 +30,23 @@ fn images_by_grid(sol: &[u8]) -> Vec<Vec<u8>> {
     out
 }
 
+/// The 8-fold counter's counts for `n`: every solution and one per class.
+fn count_solutions(n: usize) -> Option<(u64, u64)> {
+    let c = Counter::new(n)?.unique(true).run().unwrap();
+    assert_eq!(c.method, Method::Symmetry);
+    Some((c.total, c.unique.unwrap()))
+}
+
 #[test]
 fn counter_matches_oeis_for_1_to_16() {
     for n in 1..=16 {
-        let c = count_solutions(n).unwrap();
-        assert_eq!(c.total, A000170[n - 1] as u64, "total, n = {n}");
-        assert_eq!(Some(c.total), count(n), "n = {n}");
+        let (total, unique) = count_solutions(n).unwrap();
+        assert_eq!(total, A000170[n - 1] as u64, "total, n = {n}");
+        assert_eq!(Some(total), count(n), "n = {n}");
         if n <= 13 {
-            assert_eq!(c.unique, A002562[n - 1] as u64, "unique, n = {n}");
+            assert_eq!(unique, A002562[n - 1] as u64, "unique, n = {n}");
         }
     }
-    assert!(count_solutions(0).is_none());
-    assert!(count_solutions(nqueens::MAX_N + 1).is_none());
 }
 
 #[test]
@@ -52,7 +57,7 @@ fn counter_unique_matches_brute_force_classes() {
             .map(|s| images_by_grid(&s).into_iter().min().unwrap())
             .collect();
         assert_eq!(
-            count_solutions(n).unwrap().unique,
+            count_solutions(n).unwrap().1,
             classes.len() as u64,
             "n = {n}"
         );
@@ -60,14 +65,46 @@ fn counter_unique_matches_brute_force_classes() {
 }
 
 #[test]
-fn tasks_partition_the_count() {
+fn shares_partition_the_count() {
     for n in 1..=12 {
-        let parts: Vec<_> = tasks(n).unwrap().collect();
-        let sum: nqueens::Counts = parts.iter().map(|t| t.count()).sum();
-        assert_eq!(sum, count_solutions(n).unwrap(), "n = {n}");
-        assert!(parts.iter().all(|t| t.n() == n));
+        let whole = count_solutions(n).unwrap();
+        for m in [1u64, 2, 3, 7, 64] {
+            let (mut total, mut unique) = (0, 0);
+            for k in 1..=m {
+                let c = Counter::new(n).unwrap().share(k, m).unwrap();
+                let c = c.unique(true).run().unwrap();
+                total += c.total;
+                unique += c.unique.unwrap();
+            }
+            assert_eq!((total, unique), whole, "n = {n}, m = {m}");
+        }
     }
-    assert!(tasks(0).is_none());
+}
+
+#[test]
+fn shares_are_refused_outside_1_to_m() {
+    let c = Counter::new(8).unwrap();
+    for (k, m) in [(0, 4), (5, 4), (1, 0), (0, 0), (u64::MAX, 3)] {
+        assert_eq!(
+            c.share(k, m).err(),
+            Some(nqueens_tables::Error::Share { k, m }),
+            "{k}/{m}"
+        );
+    }
+}
+
+#[test]
+fn the_counter_covers_every_board_size() {
+    // The task list of n = 25..=32 once overflowed a fixed array; each needs its roots now.
+    for n in 1..=nqueens_tables::MAX_N {
+        let share = Counter::new(n)
+            .unwrap()
+            .share(1_000_000, 1_000_000)
+            .unwrap();
+        assert!(share.run().is_ok(), "n = {n}");
+    }
+    assert!(Counter::new(0).is_none());
+    assert!(Counter::new(nqueens_tables::MAX_N + 1).is_none());
 }
 
 #[cfg(feature = "parallel")]
@@ -75,7 +112,12 @@ fn tasks_partition_the_count() {
 fn parallel_counter_matches_for_1_to_16() {
     for n in 1..=16 {
         for threads in [1, 2, 3] {
-            let c = nqueens::count_solutions_parallel(n, threads).unwrap();
+            let c = Counter::new(n)
+                .unwrap()
+                .unique(true)
+                .threads(threads)
+                .run()
+                .unwrap();
             assert_eq!(
                 c.total,
                 A000170[n - 1] as u64,

@@ -1,7 +1,7 @@
 //! Every source of solutions against every other, and all of them against an independent
 //! checker and OEIS A000170, through the public API only.
 
-use nqueens::{count, solutions, Search, MAX_N};
+use nqueens_tables::{count, solutions, Search, MAX_N};
 use nqueens_tests::{brute_force, is_solution, A000170};
 
 /// Each solution valid, the list strictly increasing (sorted and duplicate-free), and its
@@ -66,10 +66,10 @@ fn out_of_range_is_none() {
     assert!(solutions(MAX_N + 1).is_none());
     assert!(Search::new(0).is_none());
     assert!(Search::new(MAX_N + 1).is_none());
-    assert!(nqueens::table(0).is_none());
-    assert!(nqueens::table(5).is_none());
-    assert!(nqueens::table(14).is_none());
-    assert!(nqueens::table(usize::MAX).is_none());
+    assert!(nqueens_tables::table(0).is_none());
+    assert!(nqueens_tables::table(5).is_none());
+    assert!(nqueens_tables::table(14).is_none());
+    assert!(nqueens_tables::table(usize::MAX).is_none());
     assert_eq!(count(0), None);
     assert_eq!(count(28), None);
 }
@@ -108,7 +108,7 @@ fn fixed_queens_equal_a_filter_over_the_full_list() {
 
 #[cfg(feature = "tables")]
 mod with_tables {
-    use nqueens::{nqueens, table, Search};
+    use nqueens_tables::{nqueens, table, Search};
 
     /// Search == embedded table == `nqueens!` expansion == `const_solutions` (run at run time
     /// here; `tests/const_tables.rs` evaluates it in const context), byte for byte.
@@ -133,13 +133,13 @@ mod with_tables {
             .collect();
         assert_eq!(via_get, search);
         assert_eq!(t.get(t.len()), None);
-        assert!(nqueens::solutions(n).unwrap().is_from_table());
+        assert!(nqueens_tables::solutions(n).unwrap().is_from_table());
     }
 
     macro_rules! check {
         ($($n:literal => $name:ident, $count:literal;)*) => {$(
-            let c: [[u8; $n]; $count] = nqueens::const_solutions();
-            check($n, nqueens::$name.as_flattened(), nqueens!($n).as_flattened(), c.as_flattened());
+            let c: [[u8; $n]; $count] = nqueens_tables::const_solutions();
+            check($n, nqueens_tables::$name.as_flattened(), nqueens!($n).as_flattened(), c.as_flattened());
         )*};
     }
 
@@ -162,10 +162,10 @@ mod with_tables {
         std::thread::Builder::new()
             .stack_size(64 << 20)
             .spawn(|| {
-                let c = Box::new(nqueens::const_solutions::<13, 73712>());
+                let c = Box::new(nqueens_tables::const_solutions::<13, 73712>());
                 check(
                     13,
-                    nqueens::SOLUTIONS_13.as_flattened(),
+                    nqueens_tables::SOLUTIONS_13.as_flattened(),
                     nqueens!(13).as_flattened(),
                     c.as_flattened(),
                 );
@@ -199,24 +199,24 @@ mod with_tables {
 
     #[test]
     fn static_types_are_exact() {
-        let _: &'static [[u8; 6]; 4] = nqueens::SOLUTIONS_6;
-        let _: &'static [[u8; 13]; 73712] = nqueens::SOLUTIONS_13;
-        assert_eq!(nqueens::SOLUTIONS_6[0], [1, 3, 5, 0, 2, 4]);
+        let _: &'static [[u8; 6]; 4] = nqueens_tables::SOLUTIONS_6;
+        let _: &'static [[u8; 13]; 73712] = nqueens_tables::SOLUTIONS_13;
+        assert_eq!(nqueens_tables::SOLUTIONS_6[0], [1, 3, 5, 0, 2, 4]);
     }
 
     /// The flash budget of each table is exactly n x count bytes: no padding, no index.
     #[test]
     fn table_sizes_in_bytes() {
         use core::mem::size_of_val;
-        assert_eq!(size_of_val(nqueens::SOLUTIONS_6), 24);
-        assert_eq!(size_of_val(nqueens::SOLUTIONS_7), 280);
-        assert_eq!(size_of_val(nqueens::SOLUTIONS_8), 736);
-        assert_eq!(size_of_val(nqueens::SOLUTIONS_9), 3_168);
-        assert_eq!(size_of_val(nqueens::SOLUTIONS_10), 7_240);
-        assert_eq!(size_of_val(nqueens::SOLUTIONS_11), 29_480);
-        assert_eq!(size_of_val(nqueens::SOLUTIONS_12), 170_400);
-        assert_eq!(size_of_val(nqueens::SOLUTIONS_13), 958_256);
-        assert_eq!(core::mem::align_of_val(nqueens::SOLUTIONS_13), 1);
+        assert_eq!(size_of_val(nqueens_tables::SOLUTIONS_6), 24);
+        assert_eq!(size_of_val(nqueens_tables::SOLUTIONS_7), 280);
+        assert_eq!(size_of_val(nqueens_tables::SOLUTIONS_8), 736);
+        assert_eq!(size_of_val(nqueens_tables::SOLUTIONS_9), 3_168);
+        assert_eq!(size_of_val(nqueens_tables::SOLUTIONS_10), 7_240);
+        assert_eq!(size_of_val(nqueens_tables::SOLUTIONS_11), 29_480);
+        assert_eq!(size_of_val(nqueens_tables::SOLUTIONS_12), 170_400);
+        assert_eq!(size_of_val(nqueens_tables::SOLUTIONS_13), 958_256);
+        assert_eq!(core::mem::align_of_val(nqueens_tables::SOLUTIONS_13), 1);
     }
 }
 
@@ -224,7 +224,7 @@ mod with_tables {
 #[test]
 fn without_tables_every_n_comes_from_the_search() {
     for n in 1..=13 {
-        assert!(nqueens::table(n).is_none());
+        assert!(nqueens_tables::table(n).is_none());
         assert!(!solutions(n).unwrap().is_from_table());
     }
 }

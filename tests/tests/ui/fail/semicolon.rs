@@ -1,4 +1,4 @@
-use nqueens::nqueens;
+use nqueens_tables::nqueens;
 
 static TABLE: &[[u8; 8]; 92] = nqueens!(8;);
 

@@ -1,4 +1,4 @@
-use nqueens::nqueens;
+use nqueens_tables::nqueens;
 
 static TABLE: &[[u8; 8]; 91] = nqueens!(8);
 

@@ -1,7 +1,7 @@
 // The expansion is safe code: it compiles in a crate that forbids `unsafe`.
 #![forbid(unsafe_code)]
 
-use nqueens::nqueens;
+use nqueens_tables::nqueens;
 
 static EIGHT: &[[u8; 8]; 92] = nqueens!(8);
 const UNIQUE_8: &[[u8; 8]; 12] = nqueens!(8, fundamental);

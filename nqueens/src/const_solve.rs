@@ -1,75 +1,24 @@
-//! Const fns: the known counts and the const-evaluable backtracking.
+//! The const-evaluable backtracking, [`const_solutions`].
 //!
-//! [`const_solutions`] is the third, independent solver. It is shaped for the const
+//! It is the third, independent solver. It is shaped for the const
 //! interpreter, which runs every MIR statement one at a time (about 1000x slower than native
 //! code): plain `while` loops, locals instead of struct fields, and only half of the search,
 //! because the column-mirror of a lexicographic table, reversed, is the table again.
 
-/// OEIS A000170: the number of solutions for n = 1..=27.
-const KNOWN: [u64; 27] = [
-    1,
-    0,
-    0,
-    2,
-    10,
-    4,
-    40,
-    92,
-    352,
-    724,
-    2_680,
-    14_200,
-    73_712,
-    365_596,
-    2_279_184,
-    14_772_512,
-    95_815_104,
-    666_090_624,
-    4_968_057_848,
-    39_029_188_884,
-    314_666_222_712,
-    2_691_008_701_644,
-    24_233_937_684_440,
-    227_514_171_973_736,
-    2_207_893_435_808_352,
-    22_317_699_616_364_044,
-    234_907_967_154_122_528,
-];
-
-/// The exact number of solutions for `n`, from OEIS A000170: `Some` for n = 1..=27, the range
-/// anyone has counted, and `None` otherwise (n = 0 has no board). A const fn, so it can size
-/// arrays:
-///
-/// ```
-/// const N: usize = nqueens::count(8).unwrap() as usize;
-/// static BOARD: [[u8; 8]; N] = nqueens::const_solutions();
-/// assert_eq!(N, 92);
-/// assert_eq!(nqueens::count(0), None);
-/// assert_eq!(nqueens::count(27), Some(234_907_967_154_122_528));
-/// assert_eq!(nqueens::count(28), None);
-/// ```
-pub const fn count(n: usize) -> Option<u64> {
-    if n >= 1 && n <= KNOWN.len() {
-        Some(KNOWN[n - 1])
-    } else {
-        None
-    }
-}
-
 /// Every solution for `N`, in lexicographic order, computed by backtracking inside const
 /// evaluation (or at run time, if called there).
 ///
-/// `C` must be the exact number of solutions, [`count`]`(N)`; any other `C` fails to compile,
+/// `C` must be the exact number of solutions, [`count`](crate::count)`(N)`; any other `C` fails to compile,
 /// with a message that gives the right count. `N` must be in 1..=32.
 ///
 /// ```
-/// const SIX: [[u8; 6]; 4] = nqueens::const_solutions();
+/// const SIX: [[u8; 6]; 4] = nqueens_tables::const_solutions();
 /// assert_eq!(SIX[0], [1, 3, 5, 0, 2, 4]);
 /// ```
 ///
 /// ```compile_fail
 /// // error: ... C must be 4, the number of solutions for N = 6
-/// const SIX: [[u8; 6]; 5] = nqueens::const_solutions();
+/// const SIX: [[u8; 6]; 5] = nqueens_tables::const_solutions();
 /// ```
 ///
 /// Const evaluation is slow: n = 12 takes several seconds and trips rustc's deny-by-default

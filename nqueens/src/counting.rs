@@ -1,0 +1,369 @@
+//! The one front door for counting: [`Counter`] says what is to be counted (a board, its
+//! symmetry classes or not, all of it or one share, on how many threads) and picks the
+//! fastest method that can answer it.
+
+use crate::error::{board_size, Error};
+use crate::tasks::{in_share, tasks};
+
+/// How a count was (or will be) made.
+///
+/// ```
+/// use nqueens_tables::{Counter, Method};
+/// let c = Counter::new(5).unwrap().run().unwrap();
+/// assert_eq!((c.total, c.method), (10, Method::Symmetry));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Method {
+    /// The length of the embedded table: no counting at all.
+    Table,
+    /// The half-board join: every solution, fastest from n = 15 to 18, with the half boards
+    /// on the heap (32 MB at n = 16, 610 MB at 18). Feature `std`; no symmetry classes.
+    Join,
+    /// The 8-fold symmetry counter: every `n`, symmetry classes too, shares, no heap.
+    Symmetry,
+}
+
+/// The result of a count.
+///
+/// ```
+/// let c = nqueens_tables::Counter::new(6).unwrap().unique(true).run().unwrap();
+/// assert_eq!((c.total, c.unique), (4, Some(1)));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Counts {
+    /// Solutions counted (OEIS A000170 for a whole board).
+    pub total: u64,
+    /// Of those, one per class under the 8 symmetries of the square (OEIS A002562 for a
+    /// whole board), when the method counts classes.
+    pub unique: Option<u64>,
+    /// How they were counted.
+    pub method: Method,
+}
+
+/// Where a long count has got to, handed to the callback of [`Counter::run_with_progress`].
+///
+/// ```
+/// use std::sync::Mutex;
+/// let last = Mutex::new(None);
+/// let counter = nqueens_tables::Counter::new(9).unwrap().unique(true);
+/// counter.run_with_progress(|p| *last.lock().unwrap() = Some(p)).unwrap();
+/// let p = last.into_inner().unwrap().unwrap();
+/// assert_eq!(p.done, p.of);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Progress {
+    /// What is being done.
+    pub stage: Stage,
+    /// Steps of this stage done, out of `of`.
+    pub done: u64,
+    /// Steps in this stage.
+    pub of: u64,
+}
+
+/// The stages of a count, in the order they run.
+///
+/// ```
+/// use nqueens_tables::{Counter, Stage};
+/// let stages = std::sync::Mutex::new(Vec::new());
+/// Counter::new(7).unwrap().unique(true).run_with_progress(|p| {
+///     stages.lock().unwrap().push(p.stage);
+/// }).unwrap();
+/// assert!(stages.into_inner().unwrap().iter().all(|&s| s == Stage::Counting));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Stage {
+    /// The join lists its half boards: one step per column of the first queen.
+    Listing,
+    /// Counting proper: one step per task (8-fold counter) or join group.
+    Counting,
+}
+
+/// A count to run: the front door to every counting method of the crate.
+///
+/// By default it counts every solution of `n` on the calling thread, by the fastest method
+/// for `n`: the embedded table's length where one is compiled in, the half-board join from
+/// n = 15 to 18 (feature `std`), the 8-fold symmetry counter otherwise. Asking for the
+/// symmetry classes, or for a share, picks the 8-fold counter, the one method that gives
+/// both. Where the join cannot get its memory, the count falls back to the 8-fold counter.
+///
+/// ```
+/// use nqueens_tables::{Counter, Method};
+///
+/// let c = Counter::new(10).unwrap().unique(true).run().unwrap();
+/// assert_eq!((c.total, c.unique), (724, Some(92)));
+/// assert_eq!(c.method, Method::Symmetry);
+///
+/// // Shares: any k of m; the m shares sum to the total, the same on every machine.
+/// let sum: u64 = (1..=4)
+///     .map(|k| Counter::new(12).unwrap().share(k, 4).unwrap().run().unwrap().total)
+///     .sum();
+/// assert_eq!(sum, 14_200);
+///
+/// assert!(Counter::new(0).is_none());
+/// assert!(Counter::new(8).unwrap().share(5, 4).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Counter {
+    n: usize,
+    threads: usize,
+    share: Option<(u64, u64)>,
+    unique: bool,
+    method: Option<Method>,
+}
+
+impl Counter {
+    /// A count of every solution of `n`; `None` unless `n` is in `1..=MAX_N`.
+    ///
+    /// ```
+    /// let c = nqueens_tables::Counter::new(8).unwrap().run().unwrap();
+    /// assert_eq!(c.total, 92);
+    /// ```
+    pub fn new(n: usize) -> Option<Counter> {
+        let n = board_size(n).ok()?;
+        Some(Counter {
+            n,
+            threads: 1,
+            share: None,
+            unique: false,
+            method: None,
+        })
+    }
+
+    /// The board size.
+    ///
+    /// ```
+    /// assert_eq!(nqueens_tables::Counter::new(9).unwrap().n(), 9);
+    /// ```
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// Counts on `threads` threads (0: one per core). Without the feature `parallel` every
+    /// count runs on the calling thread, whatever this says.
+    ///
+    /// ```
+    /// let c = nqueens_tables::Counter::new(11).unwrap().threads(2).run().unwrap();
+    /// assert_eq!(c.total, 2_680);
+    /// ```
+    pub fn threads(mut self, threads: usize) -> Counter {
+        self.threads = threads;
+        self
+    }
+
+    /// Counts only share `k` (1-based) of `m`. The `m` shares of one `n` never overlap, add
+    /// up to the total, and each holds the same count on every machine and thread count: a
+    /// count can be spread over many machines. Refused unless `1 <= k <= m`.
+    ///
+    /// ```
+    /// let c = nqueens_tables::Counter::new(8).unwrap().share(1, 1).unwrap().run().unwrap();
+    /// assert_eq!(c.total, 92);
+    /// ```
+    pub fn share(mut self, k: u64, m: u64) -> Result<Counter, Error> {
+        if m == 0 || k == 0 || k > m {
+            return Err(Error::Share { k, m });
+        }
+        self.share = (m > 1).then_some((k, m));
+        Ok(self)
+    }
+
+    /// Also counts the symmetry classes (the 8-fold counter does; `unique` is then `Some`).
+    ///
+    /// ```
+    /// let c = nqueens_tables::Counter::new(8).unwrap().unique(true).run().unwrap();
+    /// assert_eq!(c.unique, Some(12));
+    /// ```
+    pub fn unique(mut self, unique: bool) -> Counter {
+        self.unique = unique;
+        self
+    }
+
+    /// Counts by `method`, not the one [`Counter::planned_method`] would pick: for
+    /// comparing methods, in tests and benchmarks. A method that cannot answer the count
+    /// (the join for classes or a share, or for `n` outside 4..=18; a table that is not
+    /// compiled in) makes [`Counter::run`] fall back to the planned one.
+    ///
+    /// ```
+    /// use nqueens_tables::{Counter, Method};
+    /// let c = Counter::new(12).unwrap().method(Method::Symmetry).run().unwrap();
+    /// assert_eq!((c.total, c.method), (14_200, Method::Symmetry));
+    /// ```
+    pub fn method(mut self, method: Method) -> Counter {
+        self.method = Some(method);
+        self
+    }
+
+    /// The method [`Counter::run`] will try first.
+    ///
+    /// ```
+    /// use nqueens_tables::{Counter, Method};
+    /// # #[cfg(feature = "table-8")]
+    /// assert_eq!(Counter::new(8).unwrap().planned_method(), Method::Table);
+    /// assert_eq!(Counter::new(20).unwrap().planned_method(), Method::Symmetry);
+    /// ```
+    pub fn planned_method(&self) -> Method {
+        if let Some(method) = self.method.filter(|&m| self.can_use(m)) {
+            return method;
+        }
+        if self.can_use(Method::Table) {
+            Method::Table
+        } else if self.can_use(Method::Join) && self.n >= JOIN_PAYS_FROM {
+            Method::Join
+        } else {
+            Method::Symmetry
+        }
+    }
+
+    fn can_use(&self, method: Method) -> bool {
+        let whole = !self.unique && self.share.is_none();
+        match method {
+            Method::Table => whole && crate::table(self.n).is_some(),
+            Method::Join => whole && cfg!(feature = "std") && (4..=18).contains(&self.n),
+            Method::Symmetry => true,
+        }
+    }
+
+    /// Runs the count. The only error is [`Error::OutOfMemory`], when the join was asked
+    /// for by [`Counter::method`] and its half boards do not fit; a planned join falls back
+    /// to the 8-fold counter instead.
+    ///
+    /// ```
+    /// let c = nqueens_tables::Counter::new(14).unwrap().run().unwrap();
+    /// assert_eq!(c.total, 365_596);
+    /// ```
+    pub fn run(&self) -> Result<Counts, Error> {
+        self.run_with_progress(|_| {})
+    }
+
+    /// [`Counter::run`], calling `progress` as the work gets done (from any of the
+    /// counting threads, a few hundred times per count at most for the join, once per
+    /// task for the 8-fold counter).
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicU64, Ordering};
+    /// let seen = AtomicU64::new(0);
+    /// let c = nqueens_tables::Counter::new(10)
+    ///     .unwrap()
+    ///     .unique(true)
+    ///     .run_with_progress(|p| {
+    ///         seen.fetch_max(p.done, Ordering::Relaxed);
+    ///         assert!(p.done <= p.of);
+    ///     })
+    ///     .unwrap();
+    /// assert_eq!(c.total, 724);
+    /// assert!(seen.into_inner() > 0);
+    /// ```
+    pub fn run_with_progress<F>(&self, progress: F) -> Result<Counts, Error>
+    where
+        F: Fn(Progress) + Sync,
+    {
+        match self.planned_method() {
+            Method::Table => {
+                if let Some(table) = crate::table(self.n) {
+                    return Ok(Counts {
+                        total: table.len() as u64,
+                        unique: None,
+                        method: Method::Table,
+                    });
+                }
+            }
+            Method::Join =>
+            {
+                #[cfg(feature = "std")]
+                match crate::join::count(self.n, self.threads, &progress) {
+                    Ok(total) => {
+                        return Ok(Counts {
+                            total,
+                            unique: None,
+                            method: Method::Join,
+                        })
+                    }
+                    Err(e) if self.method == Some(Method::Join) => return Err(e),
+                    Err(_) => {}
+                }
+            }
+            Method::Symmetry => {}
+        }
+        Ok(self.symmetry(&progress))
+    }
+
+    /// The 8-fold counter over this count's tasks.
+    fn symmetry(&self, progress: &(dyn Fn(Progress) + Sync)) -> Counts {
+        let (k, m) = self.share.unwrap_or((1, 1));
+        let mine = tasks(self.n)
+            .zip(0u64..)
+            .filter(move |&(_, i)| in_share(i, k, m))
+            .map(|(t, _)| t);
+        let of = mine.clone().count() as u64;
+        let report = |done: u64| {
+            progress(Progress {
+                stage: Stage::Counting,
+                done,
+                of,
+            })
+        };
+        let (total, unique) = count_tasks(mine, self.threads, &report);
+        Counts {
+            total,
+            unique: Some(unique),
+            method: Method::Symmetry,
+        }
+    }
+}
+
+/// Below this the 8-fold counter is as fast as the join, and needs no heap. Criterion, one
+/// thread: with `fast-search` the 8-fold counter takes 0.9 ms, 33 ms and 185 ms at n = 12,
+/// 14 and 15, the join 1.8 ms, 36 ms and 86 ms; without it the 8-fold counter took 1.6 ms,
+/// 44 ms and 358 ms.
+const JOIN_PAYS_FROM: usize = if crate::tail::ENABLED { 15 } else { 14 };
+
+/// Counts the tasks on `threads` threads (one without `parallel`), calling `report` with the
+/// number done after each.
+#[cfg(feature = "parallel")]
+fn count_tasks(
+    tasks: impl Iterator<Item = crate::tasks::Task>,
+    threads: usize,
+    report: &(dyn Fn(u64) + Sync),
+) -> (u64, u64) {
+    use core::sync::atomic::{AtomicU64, Ordering};
+    let list: std::vec::Vec<_> = tasks.collect();
+    let done = AtomicU64::new(0);
+    let sum = crate::parallel::sum(&list, threads, |task| {
+        let counts = task.count();
+        report(done.fetch_add(1, Ordering::Relaxed) + 1);
+        Pair(counts)
+    });
+    sum.0
+}
+
+#[cfg(not(feature = "parallel"))]
+fn count_tasks(
+    tasks: impl Iterator<Item = crate::tasks::Task>,
+    _threads: usize,
+    report: &(dyn Fn(u64) + Sync),
+) -> (u64, u64) {
+    let (mut total, mut unique) = (0, 0);
+    for (task, done) in tasks.zip(1u64..) {
+        let (t, u) = task.count();
+        total += t;
+        unique += u;
+        report(done);
+    }
+    (total, unique)
+}
+
+/// Totals and classes, added by `+` for the thread pool.
+#[cfg(feature = "parallel")]
+#[derive(Default)]
+struct Pair((u64, u64));
+
+#[cfg(feature = "parallel")]
+impl core::ops::Add for Pair {
+    type Output = Pair;
+    fn add(self, other: Pair) -> Pair {
+        Pair((self.0 .0 + other.0 .0, self.0 .1 + other.0 .1))
+    }
+}

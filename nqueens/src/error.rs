@@ -1,0 +1,93 @@
+//! The crate's one error type, and the one board-size check every entry point goes through.
+
+use crate::MAX_N;
+
+/// Why a call was refused.
+///
+/// Every function that takes only a board size answers a size outside `1..=MAX_N` with
+/// `None`; the functions that can fail in more than one way return `Result<_, Error>`, where
+/// the same size check gives [`Error::BoardSize`].
+///
+/// ```
+/// use nqueens_tables::{solutions_with_fixed, Error};
+/// assert_eq!(solutions_with_fixed(0, &[]).err(), Some(Error::BoardSize(0)));
+/// assert_eq!(
+///     solutions_with_fixed(8, &[(8, 0)]).err(),
+///     Some(Error::OffBoard { row: 8, column: 0 })
+/// );
+/// assert_eq!(Error::BoardSize(40).to_string(), "board size 40 is not in 1..=32");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Error {
+    /// The board size is 0 or above [`MAX_N`].
+    BoardSize(usize),
+    /// A queen's square lies off the `n` x `n` board (0-based row and column).
+    OffBoard {
+        /// The queen's row.
+        row: usize,
+        /// The queen's column.
+        column: usize,
+    },
+    /// More columns than [`MAX_N`] were given for one placement.
+    TooLong(usize),
+    /// A share `k` of `m` with `k` outside `1..=m` (or `m == 0`).
+    Share {
+        /// The share asked for, 1-based.
+        k: u64,
+        /// The number of shares.
+        m: u64,
+    },
+    /// The heap could not hold what the chosen counting method needs.
+    OutOfMemory {
+        /// The bytes it asked for.
+        bytes: usize,
+    },
+}
+
+impl core::fmt::Display for Error {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match *self {
+            Error::BoardSize(n) => write!(f, "board size {n} is not in 1..={MAX_N}"),
+            Error::OffBoard { row, column } => {
+                write!(
+                    f,
+                    "queen at row {row}, column {column} (0-based) is off the board"
+                )
+            }
+            Error::TooLong(len) => {
+                write!(
+                    f,
+                    "{len} columns given, but a placement holds at most {MAX_N}"
+                )
+            }
+            Error::Share { k, m } => write!(f, "share {k}/{m} is not one of 1/{m} to {m}/{m}"),
+            Error::OutOfMemory { bytes } => write!(
+                f,
+                "out of memory: the counter needs about {} MB",
+                bytes.div_ceil(1 << 20)
+            ),
+        }
+    }
+}
+
+impl core::error::Error for Error {}
+
+/// The one board-size check: `n` itself when it is in `1..=MAX_N`.
+#[inline]
+pub(crate) const fn board_size(n: usize) -> Result<usize, Error> {
+    if n >= 1 && n <= MAX_N {
+        Ok(n)
+    } else {
+        Err(Error::BoardSize(n))
+    }
+}
+
+/// [`board_size`] for the functions that answer `None`.
+#[inline]
+pub(crate) const fn valid_n(n: usize) -> Option<usize> {
+    match board_size(n) {
+        Ok(n) => Some(n),
+        Err(_) => None,
+    }
+}

@@ -1,0 +1,320 @@
+//! Scheduling for the 8-fold counter: the count of one `n` cut into independent tasks, in a
+//! fixed order, and the tasks of share `k` of `m`.
+//!
+//! A task is a phase of the counter (where row 0's queen stands) with the first few rows
+//! placed. Tasks are made one at a time by an odometer over those rows, in a few dozen
+//! bytes of state: the counter runs on a microcontroller's stack.
+
+use crate::symmetric::{count_below, small_counts, Phase};
+use crate::MAX_N;
+
+/// Rows placed before a task starts: enough tasks to balance two cores or many machines.
+pub(crate) const SPLIT_ROWS: usize = 3;
+
+/// An independent piece of the count: the first `depth` rows placed, the rest to search.
+/// Tasks of one `n` never overlap, and their counts sum to the whole.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Task {
+    phase: Phase,
+    depth: usize,
+    /// One bit per placed row: its queen's column.
+    board: [u32; MAX_N],
+    /// Attacks on row `depth`: left-going and right-going diagonals, columns.
+    left: u32,
+    down: u32,
+    right: u32,
+    /// Small boards (n <= 4) are counted by plain search and carry no phase.
+    small: bool,
+}
+
+impl Task {
+    /// Counts the solutions below this task: every one, and one per symmetry class.
+    pub(crate) fn count(&self) -> (u64, u64) {
+        if self.small {
+            return small_counts(self.phase.n);
+        }
+        count_below(
+            self.phase,
+            self.board,
+            self.depth,
+            (self.left, self.down, self.right),
+        )
+    }
+
+    fn child(&self, bit: u32) -> Task {
+        let mut t = *self;
+        t.board[t.depth] = bit;
+        t.depth += 1;
+        t.left = (self.left | bit) << 1;
+        t.down = self.down | bit;
+        t.right = (self.right | bit) >> 1;
+        t
+    }
+}
+
+/// The tasks that together count `n` (in `1..=MAX_N`), in a fixed order: the same on every
+/// machine, which is what makes shares of them comparable.
+pub(crate) fn tasks(n: usize) -> Tasks {
+    Tasks {
+        roots: Roots { n, next: 0 },
+        split: None,
+    }
+}
+
+/// Iterator over the tasks of one `n`; see [`tasks`].
+#[derive(Clone, Debug)]
+pub(crate) struct Tasks {
+    roots: Roots,
+    split: Option<Split>,
+}
+
+impl Iterator for Tasks {
+    type Item = Task;
+    fn next(&mut self) -> Option<Task> {
+        loop {
+            if let Some(task) = self.split.as_mut().and_then(Split::next) {
+                return Some(task);
+            }
+            let root = self.roots.next()?;
+            self.split = Some(Split::new(root, SPLIT_ROWS));
+        }
+    }
+}
+
+impl core::iter::FusedIterator for Tasks {}
+
+/// The phases of `n`, one root task each: the corner phase once per column of row 1's
+/// queen (2..n-1), then a side phase per column of row 0's queen strictly inside the left
+/// half. Made on demand, so any `n` up to `MAX_N` needs no array of them.
+#[derive(Clone, Debug)]
+struct Roots {
+    n: usize,
+    next: usize,
+}
+
+impl Roots {
+    fn root(n: usize, i: usize) -> Option<Task> {
+        if n <= 4 {
+            return (i == 0).then_some(Task {
+                phase: Phase {
+                    n,
+                    corner: false,
+                    bound1: 0,
+                    bound2: 0,
+                    mask: 0,
+                    topbit: 0,
+                    endbit: 0,
+                    sidemask: 0,
+                    lastmask: 0,
+                },
+                depth: 0,
+                board: [0; MAX_N],
+                left: 0,
+                down: 0,
+                right: 0,
+                small: true,
+            });
+        }
+        let last_col = n - 1;
+        let topbit = 1u32 << last_col;
+        let mask = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
+        let corners = last_col - 2;
+        if i < corners {
+            // Corner phase: queen of row 0 in column 0, row 1's queen in column bound1.
+            let bound1 = 2 + i;
+            let bit = 1u32 << bound1;
+            let mut board = [0u32; MAX_N];
+            board[0] = 1;
+            board[1] = bit;
+            let phase = Phase {
+                n,
+                corner: true,
+                bound1,
+                bound2: 0,
+                mask,
+                topbit,
+                endbit: 0,
+                sidemask: 0,
+                lastmask: 0,
+            };
+            return Some(Task {
+                phase,
+                depth: 2,
+                board,
+                left: (2 | bit) << 1,
+                down: 1 | bit,
+                right: bit >> 1,
+                small: false,
+            });
+        }
+        // Side phase number `s`: queen of row 0 in column bound1 = s + 1, while bound1 stays
+        // below bound2 = n - 2 - s. Each phase widens `lastmask` by a column on each side
+        // and moves `endbit` one column left.
+        let s = i - corners;
+        let (bound1, bound2) = (1 + s, n - 2 - s.min(n - 2));
+        if bound1 >= bound2 {
+            return None;
+        }
+        let sidemask = topbit | 1;
+        let mut lastmask = sidemask;
+        for _ in 0..s {
+            lastmask |= (lastmask >> 1) | (lastmask << 1);
+        }
+        let phase = Phase {
+            n,
+            corner: false,
+            bound1,
+            bound2,
+            mask,
+            topbit,
+            endbit: topbit >> (1 + s),
+            sidemask,
+            lastmask,
+        };
+        let bit = 1u32 << bound1;
+        let mut board = [0u32; MAX_N];
+        board[0] = bit;
+        Some(Task {
+            phase,
+            depth: 1,
+            board,
+            left: bit << 1,
+            down: bit,
+            right: bit >> 1,
+            small: false,
+        })
+    }
+}
+
+impl Iterator for Roots {
+    type Item = Task;
+    fn next(&mut self) -> Option<Task> {
+        let root = Roots::root(self.n, self.next)?;
+        self.next += 1;
+        Some(root)
+    }
+}
+
+/// Most rows one split places below its root: roots stand at depth 1 or 2.
+const SPLIT_LEVELS: usize = SPLIT_ROWS;
+
+/// The tasks below one root, down to row `rows`, left to right: an odometer over the rows
+/// between, holding per row only the attacks and the columns not tried yet.
+#[derive(Clone, Debug)]
+struct Split {
+    /// The task being extended: its rows below the root change as the odometer turns.
+    task: Task,
+    root_depth: usize,
+    rows: usize,
+    /// Per level below the root: the attacks on that row and the columns still to try.
+    levels: [Level; SPLIT_LEVELS],
+    /// The level whose columns are being tried; `None` once the root is done.
+    level: Option<usize>,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Level {
+    left: u32,
+    down: u32,
+    right: u32,
+    untried: u32,
+}
+
+impl Split {
+    fn new(root: Task, rows: usize) -> Split {
+        let rows = if root.small {
+            0
+        } else {
+            rows.min(root.phase.n.saturating_sub(3))
+        };
+        let mut split = Split {
+            task: root,
+            root_depth: root.depth,
+            rows,
+            levels: [Level::default(); SPLIT_LEVELS],
+            level: Some(0),
+        };
+        split.enter(0);
+        split
+    }
+
+    /// Starts trying the columns of level `l`, from the task's current attacks.
+    fn enter(&mut self, l: usize) {
+        let t = &self.task;
+        let untried = t
+            .phase
+            .candidates(t.depth, t.left, t.down, t.right)
+            .unwrap_or(0);
+        self.levels[l] = Level {
+            left: t.left,
+            down: t.down,
+            right: t.right,
+            untried,
+        };
+    }
+}
+
+impl Iterator for Split {
+    type Item = Task;
+    fn next(&mut self) -> Option<Task> {
+        if self.task.small || self.root_depth >= self.rows {
+            // Already deep enough: the root is the one task.
+            return self.level.take().map(|_| self.task);
+        }
+        while let Some(l) = self.level {
+            let level = &mut self.levels[l];
+            if level.untried == 0 {
+                self.level = l.checked_sub(1);
+                continue;
+            }
+            let bit = level.untried & level.untried.wrapping_neg();
+            level.untried ^= bit;
+            // Back to this level's row: the rows below it are rewritten as it turns.
+            self.task.depth = self.root_depth + l;
+            self.task.left = level.left;
+            self.task.down = level.down;
+            self.task.right = level.right;
+            let child = self.task.child(bit);
+            if child.depth >= self.rows {
+                return Some(child);
+            }
+            self.task = child;
+            self.level = Some(l + 1);
+            self.enter(l + 1);
+        }
+        None
+    }
+}
+
+/// Whether task number `index` (0-based, in [`tasks`] order) belongs to share `k` (1-based)
+/// of `m`: tasks are dealt round-robin, so every share gets tasks from every phase and the
+/// shares' sizes stay close whatever `m`.
+pub(crate) fn in_share(index: u64, k: u64, m: u64) -> bool {
+    index % m == k - 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The state the counter's stack budget rests on (see the firmware's stack report).
+    #[test]
+    fn task_state_stays_small() {
+        let tasks = core::mem::size_of::<Tasks>();
+        assert!(tasks <= 512, "Tasks is {tasks} bytes");
+        assert!(core::mem::size_of::<Task>() <= 256);
+    }
+
+    #[test]
+    fn roots_exist_for_every_n() {
+        for n in 1..=MAX_N {
+            let roots = Roots { n, next: 0 }.count();
+            // n - 3 corner phases, and a side phase per bound1 = 1, 2, ... below n - 1 - bound1.
+            let expected = match n {
+                1..=4 => 1,
+                _ => (n - 3) + (1..n).take_while(|&b| b < n - 1 - b).count(),
+            };
+            assert_eq!(roots, expected, "n = {n}");
+        }
+    }
+}
