@@ -18,7 +18,7 @@ pub fn shorten(token: &str) -> String {
 /// input, bytes that are not text and tokens that are not integers are not.
 pub fn integers(reader: &mut dyn Read) -> Result<Vec<i64>, Failure> {
     let mut bytes = Vec::new();
-    reader.read_to_end(&mut bytes)?;
+    reader.read_to_end(&mut bytes).map_err(Failure::Read)?;
     let Ok(text) = std::str::from_utf8(&bytes) else {
         return usage("standard input is not text");
     };

@@ -67,10 +67,11 @@ fn uva750(numbers: &[i64], out: &mut dyn Write) -> Result<(), Failure> {
             "the number of datasets T must not be negative, got {t}"
         ));
     }
-    if rest.len() != 2 * t as usize {
+    // u128: 2 * T overflows for T near i64::MAX, and must not print as a negative count.
+    if rest.len() as u128 != 2 * t as u128 {
         return usage(format!(
             "T = {t} datasets need {} numbers after T (a row and a column each), got {}",
-            2 * t,
+            2 * t as u128,
             rest.len()
         ));
     }

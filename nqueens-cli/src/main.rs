@@ -7,6 +7,7 @@ mod judge;
 mod list;
 mod lookup;
 mod render;
+mod stream;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -67,6 +68,8 @@ pub enum ListFormat {
 pub enum Failure {
     /// Bad input or arguments.
     Usage(String),
+    /// Reading the input failed.
+    Read(io::Error),
     /// Writing the output failed for a reason other than a closed pipe.
     Io(io::Error),
 }
@@ -88,23 +91,33 @@ fn main() -> ExitCode {
         Err(e) => {
             use clap::error::ErrorKind;
             if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
-                let _ = e.print();
-                return ExitCode::SUCCESS;
+                // Help asked for goes to stdout, and a failed write of it is a failure too.
+                let text = e.render().to_string();
+                return match output().and_then(|mut o| {
+                    o.write_all(text.as_bytes())?;
+                    o.flush()
+                }) {
+                    Ok(()) => ExitCode::SUCCESS,
+                    Err(e) => report(&Failure::Io(e)),
+                };
             }
             if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
                 // No command at all: the help, as a user typing `nqueens` wants to see.
-                let _ = Cli::command().write_help(&mut io::stderr());
+                let help = Cli::command().render_help().to_string();
+                let _ = write!(io::stderr(), "{help}");
                 return ExitCode::from(2);
             }
-            eprintln!("{}", one_line(&e.render().to_string()));
-            return ExitCode::from(2);
+            return report(&Failure::Usage(one_line(&e.render().to_string())));
         }
     };
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut out = match output() {
+        Ok(out) => out,
+        Err(e) => return report(&Failure::Io(e)),
+    };
     let result = match cli.command {
         Command::Count(args) => count::run(&args, &mut out),
-        Command::List(args) => list::run(&args, &mut out),
+        // A listing may wait long between lines: a flusher hands each line on within 50 ms.
+        Command::List(args) => stream::flushing(&mut out, |out| list::run(&args, out)),
         Command::Rank(arg) => lookup::rank(&arg, &mut out),
         Command::Nth(args) => lookup::nth(&args, &mut out),
         Command::Canonical(arg) => lookup::canonical(&arg, &mut out),
@@ -118,23 +131,68 @@ fn main() -> ExitCode {
         Command::Man => clap_mangen::Man::new(Cli::command())
             .render(&mut out)
             .map_err(Failure::Io),
-    }
-    .and_then(|()| out.flush().map_err(Failure::Io));
+    };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(Failure::Io(e)) => {
-            eprintln!("error: cannot write output: {e}");
-            ExitCode::from(1)
-        }
-        Err(Failure::Usage(msg)) => {
-            // Nothing half-written reaches the reader: judge and count write only after the
-            // whole input is checked, and a partial buffer is dropped, not flushed.
-            std::mem::forget(out);
-            eprintln!("error: {msg}");
-            ExitCode::from(2)
+        Ok(()) => match out.flush() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => report(&Failure::Io(e)),
+        },
+        Err(failure) => {
+            if matches!(failure, Failure::Usage(_)) {
+                // Nothing half-written reaches the reader: judge and count write only after
+                // the whole input is checked, and a partial buffer is dropped, not flushed.
+                out.discard();
+            }
+            report(&failure)
         }
     }
+}
+
+/// Standard output as a file of our own (a duplicate of descriptor 1), so that a closed or
+/// read-only stdout is an error to report: Rust's `Stdout` quietly swallows `EBADF`.
+fn output() -> io::Result<stream::Output> {
+    use std::os::fd::AsFd;
+    if stdout_was_closed() {
+        return Err(io::Error::from_raw_os_error(9)); // EBADF, as a write to it would say
+    }
+    let fd = io::stdout().as_fd().try_clone_to_owned()?;
+    Ok(stream::Output::new(std::fs::File::from(fd)))
+}
+
+/// True when the program was started with descriptor 1 closed (`nqueens list 8 >&-`). The
+/// Rust runtime then opens /dev/null read-write in its place, which a shell never does for
+/// `> /dev/null` (write-only): that is how it shows, on Linux.
+fn stdout_was_closed() -> bool {
+    let Ok(target) = std::fs::read_link("/proc/self/fd/1") else {
+        return false;
+    };
+    if target != std::path::Path::new("/dev/null") {
+        return false;
+    }
+    let Ok(info) = std::fs::read_to_string("/proc/self/fdinfo/1") else {
+        return false;
+    };
+    let flags = info
+        .lines()
+        .find_map(|l| l.strip_prefix("flags:"))
+        .and_then(|f| u32::from_str_radix(f.trim(), 8).ok());
+    // O_ACCMODE is 3, O_RDWR 2.
+    flags.is_some_and(|f| f & 3 == 2)
+}
+
+/// Says what went wrong on stderr, in one line, and gives the exit status: 2 for the user's
+/// mistake, 1 for failed I/O, 0 for a reader that stopped reading (a closed pipe). A failed
+/// write to stderr is not a panic: the status still tells.
+fn report(failure: &Failure) -> ExitCode {
+    let (line, status) = match failure {
+        Failure::Io(e) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
+        Failure::Usage(msg) if msg.starts_with("error:") => (msg.clone(), 2),
+        Failure::Usage(msg) => (format!("error: {msg}"), 2),
+        Failure::Read(e) => (format!("error: cannot read input: {e}"), 1),
+        Failure::Io(e) => (format!("error: cannot write output: {e}"), 1),
+    };
+    let _ = writeln!(io::stderr(), "{line}");
+    ExitCode::from(status)
 }
 
 /// clap's message spans several lines (what is wrong, tips, usage); keep what is wrong and

@@ -357,3 +357,95 @@ fn dump_writes_the_macro_tables() {
     assert_usage_error(&["dump", "17"], b"", "from 1 to 16");
     assert_usage_error(&["dump", "8", "--layout", "zip"], b"", "zip");
 }
+
+/// Runs `script` under `sh` with the built binary as `$NQ`; returns (status, stdout, stderr).
+fn shell(script: &str) -> (i32, String, String) {
+    let bin = assert_cmd::cargo::cargo_bin("nqueens");
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .env("NQ", bin)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn counting_any_board_size_up_to_32_does_not_panic() {
+    // n = 25..=32 overflowed the counter's root list. An empty share keeps it quick.
+    for n in ["25", "32"] {
+        let out = stdout_of(&["count", n, "--part", "1000000/1000000", "--format", "json"]);
+        assert!(out.contains("\"count\":0"), "{out}");
+    }
+}
+
+#[test]
+fn nth_past_the_end_answers_at_once() {
+    let start = Instant::now();
+    assert_usage_error(&["nth", "20", "39029188885"], b"", "39029188884");
+    assert!(start.elapsed() < Duration::from_secs(5));
+}
+
+#[test]
+fn a_huge_dataset_count_is_not_printed_negative() {
+    assert_usage_error(
+        &["judge", "uva750"],
+        b"5000000000000000000\n",
+        "need 10000000000000000000 numbers",
+    );
+}
+
+#[test]
+fn failed_reads_and_writes_are_reported_not_lost() {
+    // A directory as input is a failed read, not a failed write.
+    let (code, _, err) = shell("$NQ judge p1219 < /");
+    assert_eq!(
+        (code, err.trim()),
+        (1, "error: cannot read input: Is a directory (os error 21)")
+    );
+    // Standard output closed, or open for reading only: nothing written, so not a success.
+    for redirect in [">&-", "1</dev/null"] {
+        let (code, _, err) = shell(&format!("$NQ list 8 {redirect}"));
+        assert_eq!(code, 1, "{redirect}: {err}");
+        assert!(err.contains("cannot write output"), "{redirect}: {err}");
+    }
+    // A full disk, for the help too.
+    let (code, _, err) = shell("$NQ --help > /dev/full");
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("No space left"), "{err}");
+    let (code, _, _) = shell("$NQ list 13 > /dev/full");
+    assert_eq!(code, 1);
+    // A usage error whose message cannot be written still exits 2, without a panic.
+    let (code, _, _) = shell("$NQ count 0 2>/dev/full");
+    assert_eq!(code, 2);
+    // /dev/null itself is a fine place to write to.
+    assert_eq!(shell("$NQ list 8 > /dev/null").0, 0);
+}
+
+#[test]
+fn a_slow_listing_reaches_a_pipe_line_by_line() {
+    // The first solution of 32 takes about a second; the next ones longer. Under 5 s: never a
+    // benchmark, only a check that nothing waits for a 64 KiB buffer to fill.
+    for args in [vec!["list", "32"], vec!["list", "32", "--fixed", "32,32"]] {
+        let start = Instant::now();
+        let mut child = nqueens()
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        let waited = start.elapsed();
+        let _ = child.kill();
+        let _ = child.wait();
+        assert_eq!(first.split_whitespace().count(), 32, "{args:?}: {first}");
+        assert!(waited < Duration::from_secs(5), "{args:?}: {waited:?}");
+    }
+}

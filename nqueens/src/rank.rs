@@ -68,11 +68,18 @@ pub fn index_of(sol: &[u8]) -> Option<u64> {
 /// assert_eq!(nqueens_tables::nth(8, 0).as_deref(), Some(&[0, 4, 7, 5, 2, 6, 1, 3][..]));
 /// assert_eq!(nqueens_tables::nth(5, 5).as_deref(), Some(&[2, 4, 1, 3, 0][..]));
 /// assert_eq!(nqueens_tables::nth(5, 10), None);
+/// assert_eq!(nqueens_tables::nth(4, u64::MAX), None);
+/// // Past the published count, at once.
+/// assert_eq!(nqueens_tables::nth(20, 39_029_188_884), None);
 /// ```
 pub fn nth(n: usize, i: u64) -> Option<Placement> {
     let n = crate::error::valid_n(n)?;
     if let Some(t) = crate::table(n) {
         return t.get(usize::try_from(i).ok()?).map(Placement::copy_of);
+    }
+    // Past the published count there is nothing to find: no need to count the board.
+    if crate::count(n).is_some_and(|total| i >= total) {
+        return None;
     }
     let mut left = i;
     let mut prefix = [0u8; MAX_N];
@@ -80,7 +87,7 @@ pub fn nth(n: usize, i: u64) -> Option<Placement> {
         for c in 0..n as u8 {
             prefix[r] = c;
             // A prefix whose queens attack each other has no completions: it counts 0.
-            let below = completions(n, &prefix[..=r], left + 1);
+            let below = completions(n, &prefix[..=r], left.saturating_add(1));
             if left < below {
                 continue 'rows;
             }

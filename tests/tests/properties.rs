@@ -1,0 +1,155 @@
+//! Property tests over the public API: for any input, no panic, and for n <= 10 agreement with
+//! the independent brute-force checker of this crate. A fixed seed keeps runs repeatable;
+//! `PROPTEST_CASES` raises the count (CI runs more).
+
+use std::sync::OnceLock;
+
+use nqueens_tables::{
+    canonical, index_of, is_fundamental, nth, orbit, solutions, solutions_with_fixed, Counter,
+    Error, PackedTable, Placement, Symmetry, Table, MAX_N,
+};
+use nqueens_tests::brute_force;
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngSeed};
+
+fn config() -> Config {
+    Config {
+        rng_seed: RngSeed::Fixed(0x006e_7175_6565_6e73),
+        failure_persistence: None,
+        ..Config::default()
+    }
+}
+
+/// Every solution for n = 1..=10 by brute force, computed once.
+fn all(n: usize) -> &'static [Vec<u8>] {
+    static ALL: OnceLock<Vec<Vec<Vec<u8>>>> = OnceLock::new();
+    &ALL.get_or_init(|| (1..=10).map(brute_force).collect())[n - 1]
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn any_board_size_is_served_or_refused(n in 0usize..=40) {
+        let ok = (1..=MAX_N).contains(&n);
+        prop_assert_eq!(solutions(n).is_some(), ok);
+        prop_assert_eq!(Counter::new(n).is_some(), ok);
+        prop_assert_eq!(nqueens_tables::fundamental(n).is_some(), ok);
+        if let Some(first) = solutions(n).and_then(|mut s| s.next()) {
+            prop_assert!(nqueens_tables::is_solution(&first));
+        }
+        if (1..=10).contains(&n) {
+            let listed: Vec<Vec<u8>> = solutions(n).unwrap().map(|s| s.to_vec()).collect();
+            prop_assert_eq!(&listed[..], all(n));
+        }
+    }
+
+    #[test]
+    fn slices_are_checked_like_the_brute_force_checker(
+        sol in proptest::collection::vec(0u8..12, 0..12)
+    ) {
+        let n = sol.len();
+        let solution = (1..=10).contains(&n) && all(n).contains(&sol);
+        prop_assert_eq!(nqueens_tables::is_solution(&sol), solution || (n > 10 && nqueens_tests::is_solution(&sol)));
+        let rank = index_of(&sol);
+        prop_assert_eq!(rank.is_some(), nqueens_tables::is_solution(&sol));
+        if let (Some(r), true) = (rank, n <= 10) {
+            prop_assert_eq!(&all(n)[r as usize], &sol);
+            prop_assert_eq!(nth(n, r).map(|p| p.to_vec()), Some(sol.clone()));
+        }
+        let permutation = {
+            let mut seen = sol.clone();
+            seen.sort_unstable();
+            n >= 1 && seen.iter().enumerate().all(|(i, &c)| c as usize == i)
+        };
+        prop_assert_eq!(canonical(&sol).is_some(), permutation);
+        prop_assert_eq!(orbit(&sol).is_some(), permutation);
+        for s in Symmetry::ALL {
+            prop_assert_eq!(s.apply(&sol).is_some(), permutation);
+        }
+        if permutation {
+            let smallest = canonical(&sol).unwrap();
+            prop_assert!(orbit(&sol).unwrap().any(|image| image == smallest));
+            prop_assert_eq!(is_fundamental(&sol), smallest.as_slice() == &sol[..]);
+        }
+    }
+
+    #[test]
+    fn placements_take_at_most_max_n_columns(sol in proptest::collection::vec(any::<u8>(), 0..40)) {
+        let p = Placement::try_from(&sol[..]);
+        if sol.len() <= MAX_N {
+            prop_assert_eq!(p.unwrap().to_vec(), sol);
+        } else {
+            prop_assert_eq!(p, Err(Error::TooLong(sol.len())));
+        }
+    }
+
+    #[test]
+    fn nth_never_panics(n in 0usize..=40, i in any::<u64>()) {
+        if (1..=10).contains(&n) {
+            let want = all(n).get(usize::try_from(i).unwrap_or(usize::MAX)).cloned();
+            prop_assert_eq!(nth(n, i).map(|p| p.to_vec()), want);
+        } else if n == 0 || n > MAX_N {
+            prop_assert!(nth(n, i).is_none());
+        } else if nqueens_tables::count(n).is_some_and(|c| i >= c) {
+            prop_assert!(nth(n, i).is_none());
+        }
+    }
+
+    #[test]
+    fn fixed_queens_filter_the_brute_force_list(
+        n in 1usize..=8,
+        fixed in proptest::collection::vec((0usize..10, 0usize..10), 0..4),
+    ) {
+        match solutions_with_fixed(n, &fixed) {
+            Ok(found) => {
+                let found: Vec<Vec<u8>> = found.map(|s| s.to_vec()).collect();
+                let want: Vec<Vec<u8>> = all(n)
+                    .iter()
+                    .filter(|s| fixed.iter().all(|&(r, c)| s[r] as usize == c))
+                    .cloned()
+                    .collect();
+                prop_assert_eq!(found, want);
+            }
+            Err(Error::OffBoard { row, column }) => {
+                prop_assert!(row >= n || column >= n);
+                prop_assert!(fixed.contains(&(row, column)));
+            }
+            Err(e) => prop_assert!(false, "unexpected {e}"),
+        }
+    }
+
+    #[test]
+    fn shares_sum_to_the_whole(n in 1usize..=10, m in 1u64..=40, k in 0u64..=45) {
+        let counter = Counter::new(n).unwrap();
+        match counter.share(k, m) {
+            Ok(_) => prop_assert!((1..=m).contains(&k)),
+            Err(e) => {
+                prop_assert_eq!(e, Error::Share { k, m });
+                prop_assert!(!(1..=m).contains(&k));
+            }
+        }
+        let sum: u64 = (1..=m).map(|k| counter.share(k, m).unwrap().run().unwrap().total).sum();
+        prop_assert_eq!(sum, all(n).len() as u64);
+    }
+
+    #[test]
+    fn table_views_over_any_bytes(n in 0usize..=20, bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
+        let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
+        if let Some(t) = Table::from_bytes(n, bytes) {
+            prop_assert_eq!(t.len() * n, bytes.len());
+            prop_assert_eq!(t.iter().count(), t.len());
+            let _ = t.index_of(&bytes[..n.min(bytes.len())]);
+            let _ = t.with_prefix(&bytes[..bytes.len().min(3)]);
+        } else {
+            prop_assert!(n == 0 || !bytes.len().is_multiple_of(n));
+        }
+        if let Some(p) = PackedTable::from_bytes(n, bytes) {
+            prop_assert_eq!(p.iter().count(), p.len());
+            prop_assert_eq!(p.iter().rev().count(), p.len());
+            let _ = p.get(0);
+            let _ = p.index_of(&bytes[..n.min(bytes.len())]);
+            let _ = p.with_prefix(&bytes[..bytes.len().min(2)]);
+        }
+    }
+}
