@@ -22,7 +22,7 @@ pub struct Args {
     threads: Option<u16>,
     /// Count only share K of M (1 <= K <= M), for spreading one count over machines; the M
     /// shares sum to the total.
-    #[arg(long, value_name = "K/M", value_parser = parse_part)]
+    #[arg(long, value_name = "K/M", value_parser = parse_part, allow_hyphen_values = true)]
     part: Option<Part>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = CountFormat::Text)]

@@ -100,7 +100,7 @@ pub fn canonical(arg: &SolutionArg, out: &mut dyn Write) -> Result<(), Failure> 
 
 #[derive(clap::Args, Debug)]
 pub struct SizesArgs {
-    /// Board size, 1 to 27 (where the counts are known).
+    /// Board size, 1 to 17 (the symmetry classes are counted, which past 17 takes too long).
     #[arg(value_parser = crate::board_size, allow_negative_numbers = true)]
     n: usize,
 }
@@ -108,17 +108,12 @@ pub struct SizesArgs {
 /// `nqueens sizes N`: bytes of each table layout for n.
 pub fn sizes(args: &SizesArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let n = args.n;
-    let Some(total) = nqueens_tables::count(n) else {
+    // The number of classes is counted (fast up to about 17); past that it is not known here.
+    let (Some(total), true) = (nqueens_tables::count(n), n <= 17) else {
         return usage(format!(
-            "the count for n = {n} is not known; sizes need n from 1 to 27"
+            "sizes counts the symmetry classes, which takes too long for n = {n}: n is 1 to 17"
         ));
     };
-    // The number of classes is counted (fast up to about 17); past that it is not known here.
-    if n > 17 {
-        return usage(format!(
-            "sizes counts the symmetry classes, which takes too long for n = {n} (at most 17)"
-        ));
-    }
     let counter = nqueens_tables::Counter::new(n).map(|c| c.unique(true).threads(0));
     let unique = counter
         .and_then(|c| c.run().ok())

@@ -321,7 +321,10 @@ fn bad_lookups_are_one_line_and_status_2() {
     assert_usage_error(&["nth", "8", "0"], b"", "1-based");
     assert_usage_error(&["nth", "0", "1"], b"", "from 1 to 32");
     assert_usage_error(&["canonical", "1", "1"], b"", "not a solution");
-    assert_usage_error(&["sizes", "28"], b"", "not known");
+    assert_usage_error(&["sizes", "28"], b"", "n is 1 to 17");
+    let help = stdout_of(&["sizes", "--help"]);
+    assert!(help.contains("1 to 17"), "{help}");
+    assert_usage_error(&["count", "8", "--part", "-1/4"], b"", "--part takes K/M");
     assert_usage_error(&["sizes", "20"], b"", "too long");
 }
 

@@ -51,13 +51,18 @@ pub fn validate(input: &Input) -> syn::Result<Request> {
             format!("board size 0 has no board to place queens on; {accepted}"),
         ));
     }
+    // The runtime search, the other way to these solutions, serves n up to 32.
+    let runtime = if n <= 32 {
+        format!("or use `nqueens_tables::solutions({n})` to search at run time")
+    } else {
+        "and no board above 32 can be searched at run time either".to_string()
+    };
     if n > limit as u64 {
         return Err(syn::Error::new_spanned(
             &input.n,
             format!(
                 "board size {n} is above the limit of {limit}: the {kind} table for {} would be \
-                 {past} bytes of static data; {accepted}, or use `nqueens_tables::solutions({n})` to \
-                 search at run time",
+                 {past} bytes of static data; {accepted}, {runtime}",
                 limit + 1
             ),
         ));
