@@ -1,9 +1,10 @@
 //! `nqueens judge`: four classic problems' exact input and output. The whole input is read
-//! and checked before anything is written, so bad input never leaves a partial answer.
+//! and checked before anything is written, so bad input never leaves a partial answer, and
+//! it is read a token at a time, so any size of input fits in a few kilobytes.
 
 use std::io::{Read, Write};
 
-use crate::input::integers;
+use crate::input::{Integers, Spool};
 use crate::{render, usage, Failure};
 
 /// The four problems; `../shared/seeds/` holds their statements and reference programs.
@@ -21,30 +22,35 @@ pub enum Problem {
     EightBoards,
 }
 
+/// Answers `problem` for the input read from `input`, or refuses it in one line.
 pub fn run(problem: Problem, input: &mut dyn Read, out: &mut dyn Write) -> Result<(), Failure> {
     match problem {
-        Problem::P1219 => p1219(&integers(input)?, out),
-        Problem::Uva750 => uva750(&integers(input)?, out),
-        Problem::Acwing843 => acwing843(&integers(input)?, out),
+        Problem::P1219 => p1219(&mut Integers::new(input), out),
+        Problem::Uva750 => uva750(&mut Integers::new(input), out),
+        Problem::Acwing843 => acwing843(&mut Integers::new(input), out),
         Problem::EightBoards => eight_boards(out),
     }
 }
 
 /// The single n of a one-number input, in `lo..=hi`.
-fn single_n(numbers: &[i64], lo: usize, hi: usize) -> Result<usize, Failure> {
-    match numbers {
-        [n] if (lo as i64..=hi as i64).contains(n) => Ok(*n as usize),
-        [n] => usage(format!("n must be from {lo} to {hi}, got {n}")),
-        _ => usage(format!(
+fn single_n(numbers: &mut Integers, lo: usize, hi: usize) -> Result<usize, Failure> {
+    let n = numbers.first()?;
+    let rest = numbers.count_rest()?;
+    if rest > 0 {
+        return usage(format!(
             "expected exactly one number n, got {} numbers",
-            numbers.len()
-        )),
+            u128::from(rest) + 1
+        ));
     }
+    if !(lo as i64..=hi as i64).contains(&n) {
+        return usage(format!("n must be from {lo} to {hi}, got {n}"));
+    }
+    Ok(n as usize)
 }
 
 /// The first three solutions (fewer if there are fewer), 1-based, then the count. The
 /// statement bounds n to 6..=13; any n whose count is known (1..=27) is answered.
-fn p1219(numbers: &[i64], out: &mut dyn Write) -> Result<(), Failure> {
+fn p1219(numbers: &mut Integers, out: &mut dyn Write) -> Result<(), Failure> {
     let n = single_n(numbers, 1, 27)?;
     let (Some(solutions), Some(total)) = (nqueens_tables::solutions(n), nqueens_tables::count(n))
     else {
@@ -60,25 +66,33 @@ fn p1219(numbers: &[i64], out: &mut dyn Write) -> Result<(), Failure> {
 /// For each dataset `row col`: the header, then every 8-queens solution with a queen on that
 /// square, written as the row (1-based) of the queen in each column 1..8, numbered, in
 /// lexicographic order of that column-wise form; a blank line between datasets.
-fn uva750(numbers: &[i64], out: &mut dyn Write) -> Result<(), Failure> {
-    let (&t, rest) = numbers.split_first().unwrap_or((&0, &[]));
+fn uva750(numbers: &mut Integers, out: &mut dyn Write) -> Result<(), Failure> {
+    let t = numbers.first()?;
     if t < 0 {
         return usage(format!(
             "the number of datasets T must not be negative, got {t}"
         ));
     }
-    // u128: 2 * T overflows for T near i64::MAX, and must not print as a negative count.
-    if rest.len() as u128 != 2 * t as u128 {
-        return usage(format!(
-            "T = {t} datasets need {} numbers after T (a row and a column each), got {}",
-            2 * t as u128,
-            rest.len()
-        ));
-    }
-    for pair in rest.chunks_exact(2) {
-        if let Some(bad) = pair.iter().find(|v| !(1..=8).contains(*v)) {
-            return usage(format!("rows and columns must be from 1 to 8, got {bad}"));
+    // Each dataset's square, one byte (row * 8 + column), kept until the input is checked.
+    let mut squares = Spool::new();
+    let mut got: u128 = 0;
+    let mut pair = [0u8; 2];
+    while let Some(v) = numbers.next_integer()? {
+        if !(1..=8).contains(&v) {
+            return usage(format!("rows and columns must be from 1 to 8, got {v}"));
         }
+        pair[(got % 2) as usize] = v as u8 - 1;
+        got += 1;
+        if got.is_multiple_of(2) && got <= 2 * t as u128 {
+            squares.push(pair[0] * 8 + pair[1])?;
+        }
+    }
+    // u128: 2 * T overflows for T near i64::MAX, and must not print as a negative count.
+    if got != 2 * t as u128 {
+        return usage(format!(
+            "T = {t} datasets need {} numbers after T (a row and a column each), got {got}",
+            2 * t as u128,
+        ));
     }
     // Transposing a solution gives a solution, so the column-wise forms of all solutions are
     // the row-wise table itself, read as "entry c is the row of column c's queen".
@@ -86,23 +100,25 @@ fn uva750(numbers: &[i64], out: &mut dyn Write) -> Result<(), Failure> {
         return usage("the 8-queens solutions are not available");
     };
     let table: Vec<_> = table.collect();
-    for (i, pair) in rest.chunks_exact(2).enumerate() {
-        let (row, col) = (pair[0] as u8 - 1, pair[1] as usize - 1);
-        if i > 0 {
+    let mut first = true;
+    squares.drain(|square| {
+        let (row, col) = (square / 8, usize::from(square % 8));
+        if !first {
             out.write_all(b"\n")?;
         }
+        first = false;
         out.write_all(b"SOLN       COLUMN\n #      1 2 3 4 5 6 7 8\n\n")?;
         for (k, sol) in table.iter().filter(|s| s[col] == row).enumerate() {
             write!(out, "{:2}      ", k + 1)?;
             render::rows(out, sol)?;
         }
-    }
-    Ok(())
+        Ok(())
+    })
 }
 
 /// Every board for n, rows of `Q` and `.`, each board followed by an empty line. The
 /// statement bounds n to 1..=9; the tables allow up to 13.
-fn acwing843(numbers: &[i64], out: &mut dyn Write) -> Result<(), Failure> {
+fn acwing843(numbers: &mut Integers, out: &mut dyn Write) -> Result<(), Failure> {
     let n = single_n(numbers, 1, 13)?;
     let Some(solutions) = nqueens_tables::solutions(n) else {
         return usage(format!("n must be from 1 to 13, got {n}"));

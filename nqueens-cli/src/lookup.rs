@@ -10,7 +10,7 @@ use crate::{render, usage, Failure};
 #[derive(clap::Args, Debug)]
 pub struct SolutionArg {
     /// A solution as 1-based columns, one per row: `2 4 6 1 3 5` or `2,4,6,1,3,5`.
-    #[arg(required = true, num_args = 1.., value_delimiter = ',', allow_negative_numbers = true)]
+    #[arg(required = true, num_args = 1.., value_delimiter = ',', allow_negative_numbers = true, value_parser = column)]
     columns: Vec<i64>,
 }
 
@@ -58,6 +58,13 @@ pub struct NthArgs {
     /// 1-based position in lexicographic order.
     #[arg(value_parser = position, allow_negative_numbers = true)]
     k: u64,
+}
+
+/// A column number; spaces around it are fine, as for every number on the command line.
+fn column(s: &str) -> Result<i64, String> {
+    s.trim()
+        .parse()
+        .map_err(|_| format!("columns are whole numbers, got '{s}'"))
 }
 
 fn position(s: &str) -> Result<u64, String> {

@@ -23,6 +23,7 @@ struct State {
 }
 
 impl Output {
+    /// Buffers writes to `file`.
     pub fn new(file: File) -> Output {
         Output {
             shared: Arc::new(Mutex::new(State {

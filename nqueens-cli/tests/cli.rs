@@ -289,6 +289,9 @@ fn rank_nth_canonical_sizes() {
         "1\n"
     );
     assert_eq!(stdout_of(&["rank", "8,4,1,3,6,2,7,5"]), "92\n");
+    // Spaces around a number are fine everywhere, as for `count " 8"`.
+    assert_eq!(stdout_of(&["rank", " 8", "4 ", "1,3,6,2,7,5"]), "92\n");
+    assert_eq!(stdout_of(&["count", " 8"]), "92\n");
     assert_eq!(stdout_of(&["nth", "8", "92"]), "8 4 1 3 6 2 7 5\n");
     assert_eq!(stdout_of(&["nth", "6", "1"]), "2 4 6 1 3 5\n");
     // Past the tables both directions count subtrees.
@@ -460,4 +463,69 @@ fn out_of_memory_falls_back_to_a_counter_that_fits() {
     // of aborting.
     let (code, out, err) = shell("ulimit -v 250000 && $NQ count 17");
     assert_eq!((code, out.as_str()), (0, "95815104\n"), "{err}");
+}
+
+#[test]
+fn judge_input_of_any_size_is_read_in_bounded_memory() {
+    // 100 MB of numbers under a 100 MB address-space limit: read a token at a time, the
+    // answer is the one-line refusal, not an allocation failure.
+    let (code, out, err) =
+        shell("yes 6 | head -c 100000000 | (ulimit -v 100000 && $NQ judge p1219)");
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty());
+    assert!(
+        err.contains("expected exactly one number n, got 50000000 numbers"),
+        "{err}"
+    );
+    // uva750 keeps its datasets until the input is checked: past 256 KiB they go to a
+    // temporary file. Five million datasets less one number: refused, nothing written.
+    let (code, out, err) = shell(
+        "{ echo 5000000; yes '1 2' | head -n 4999999; echo 3; } | (ulimit -v 100000 && $NQ judge uva750)",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty());
+    assert!(err.contains("need 10000000 numbers after T"), "{err}");
+    assert!(err.contains("got 9999999"), "{err}");
+}
+
+#[test]
+fn uva750_answers_past_the_in_memory_spool() {
+    // 300,000 datasets: the spool moves to its file, and the answer is still every
+    // dataset in order (each answer is the same block for the same square).
+    let (code, out, err) =
+        shell("{ echo 300000; yes '1 1' | head -n 300000; } | $NQ judge uva750 | sha256sum");
+    assert_eq!(code, 0, "{err}");
+    let one = stdout_of_with(&["judge", "uva750"], b"1\n1 1\n");
+    let mut expected = Vec::new();
+    for i in 0..300_000 {
+        if i > 0 {
+            expected.push(b'\n');
+        }
+        expected.extend_from_slice(one.as_bytes());
+    }
+    let digest = sha256_hex(&expected);
+    assert_eq!(out.split_whitespace().next(), Some(digest.as_str()));
+}
+
+fn stdout_of_with(args: &[&str], stdin: &[u8]) -> String {
+    let (code, out, err) = run(args, stdin);
+    assert_eq!(code, 0, "{args:?} failed: {err}");
+    String::from_utf8(out).unwrap()
+}
+
+/// The sha256 of `data` by the system's `sha256sum`, to compare large outputs.
+fn sha256_hex(data: &[u8]) -> String {
+    use std::io::Write;
+    let mut child = Command::new("sha256sum")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(data).unwrap();
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .to_string()
 }

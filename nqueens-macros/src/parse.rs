@@ -42,6 +42,10 @@ impl Parse for Input {
             if input.is_empty() {
                 break;
             }
+            if input.peek(Token![,]) {
+                // `nqueens!(8,,)`: syn would say only "expected an expression".
+                return Err(input.error(format!("empty argument between commas: {EXPECTED}")));
+            }
             let option: Expr = input.parse()?;
             let ident = option_ident(option)?;
             let slot = if ident == "fundamental" {

@@ -58,6 +58,11 @@ pub fn index_of(sol: &[u8]) -> Option<u64> {
     Some(rank)
 }
 
+/// Below this index `nth` walks the search to its solution instead of counting branches: at
+/// about 10 ns a solution, 65,536 solutions cost less than counting even one branch of a
+/// board without a table.
+const WALK_UP_TO: u64 = 1 << 16;
+
 /// Solution `i` (0-based) of `n` in lexicographic order, or `None` if `i` is past the end or
 /// `n` is 0 or above [`MAX_N`]. A table lookup when the table is compiled in; otherwise a
 /// descent that counts each branch's solutions to skip whole branches, and stops counting a
@@ -80,6 +85,15 @@ pub fn nth(n: usize, i: u64) -> Option<Placement> {
     // Past the published count there is nothing to find: no need to count the board.
     if crate::count(n).is_some_and(|total| i >= total) {
         return None;
+    }
+    // The first solutions are quickest to walk to: one search reaches them, where the
+    // descent below would run a search per row to count each branch's first solutions.
+    if i < WALK_UP_TO {
+        let mut search = Search::new(n)?;
+        for _ in 0..i {
+            search.next_solution()?;
+        }
+        return search.next_solution().map(Placement::copy_of);
     }
     let mut left = i;
     let mut prefix = [0u8; MAX_N];

@@ -153,3 +153,17 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn nth_walks_and_descends_to_the_same_solutions() {
+    // n = 14 has no table: below 65,536 nth walks the search, from there it counts branches.
+    let all: Vec<Vec<u8>> = solutions(14).unwrap().map(|s| s.to_vec()).collect();
+    for i in [0u64, 1, 65_535, 65_536, 65_537, 200_000, 365_595] {
+        assert_eq!(
+            nth(14, i).map(|p| p.to_vec()).as_ref(),
+            all.get(i as usize),
+            "i = {i}"
+        );
+    }
+    assert_eq!(nth(14, 365_596), None);
+}
