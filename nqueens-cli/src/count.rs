@@ -84,10 +84,12 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
             let unique = counts
                 .unique
                 .map_or_else(|| "null".to_string(), |u| u.to_string());
+            // The plan and the version let `nqueens merge` refuse shares cut another way.
             writeln!(
                 out,
-                "{{\"n\":{n},\"part\":\"{}/{}\",\"k\":{},\"m\":{},\"count\":{},\"unique\":{unique},\"method\":\"{}\",\"seconds\":{seconds:.6}}}",
+                "{{\"n\":{n},\"part\":\"{}/{}\",\"k\":{},\"m\":{},\"count\":{},\"unique\":{unique},\"method\":\"{}\",\"seconds\":{seconds:.6},\"plan\":\"{}\",\"version\":\"{}\"}}",
                 part.k, part.m, part.k, part.m, counts.total, method_name(counts.method),
+                counter.plan(), env!("CARGO_PKG_VERSION"),
             )?;
         }
     }

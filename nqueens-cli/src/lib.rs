@@ -9,6 +9,7 @@ mod input;
 pub mod judge;
 mod list;
 mod lookup;
+mod merge;
 mod render;
 pub mod stream;
 
@@ -42,6 +43,9 @@ pub enum Command {
     Sizes(lookup::SizesArgs),
     /// Write the raw bytes of a table layout for N to stdout (for include_bytes!).
     Dump(lookup::DumpArgs),
+    /// Add up the shares of `count N --part K/M --format json` (JSON lines from files, or
+    /// standard input): the total, or the list of missing shares (exit 3).
+    Merge(merge::Args),
     /// Read standard input and answer a classic judge problem byte for byte.
     Judge {
         /// Which problem.
@@ -74,6 +78,8 @@ pub enum Failure {
     Usage(String),
     /// Reading the input failed.
     Read(io::Error),
+    /// Shares are missing from a merge: the message lists them (exit 3).
+    Incomplete(String),
     /// Writing the output failed for a reason other than a closed pipe.
     Io(io::Error),
 }
@@ -105,6 +111,7 @@ pub fn run(
         Command::Canonical(arg) => lookup::canonical(&arg, out),
         Command::Sizes(args) => lookup::sizes(&args, out),
         Command::Dump(args) => lookup::dump(&args, out),
+        Command::Merge(args) => merge::run(&args, stdin, out),
         Command::Judge { problem } => judge::run(problem, stdin, out),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "nqueens", out);

@@ -43,7 +43,7 @@ fn main() -> ExitCode {
             Err(e) => report(&Failure::Io(e)),
         },
         Err(failure) => {
-            if matches!(failure, Failure::Usage(_)) {
+            if matches!(failure, Failure::Usage(_) | Failure::Incomplete(_)) {
                 // Nothing half-written reaches the reader: judge and count write only after
                 // the whole input is checked, and a partial buffer is dropped, not flushed.
                 out.discard();
@@ -93,6 +93,7 @@ fn report(failure: &Failure) -> ExitCode {
         Failure::Usage(msg) if msg.starts_with("error:") => (msg.clone(), 2),
         Failure::Usage(msg) => (format!("error: {msg}"), 2),
         Failure::Read(e) => (format!("error: cannot read input: {e}"), 1),
+        Failure::Incomplete(msg) => (format!("error: {msg}"), 3),
         Failure::Io(e) => (format!("error: cannot write output: {e}"), 1),
     };
     let _ = writeln!(io::stderr(), "{line}");

@@ -529,3 +529,101 @@ fn sha256_hex(data: &[u8]) -> String {
         .unwrap()
         .to_string()
 }
+
+/// The JSON share lines of `count n --part k/m` for every k.
+fn shares(n: &str, m: u32) -> Vec<String> {
+    (1..=m)
+        .map(|k| {
+            stdout_of(&[
+                "count",
+                n,
+                "--part",
+                &format!("{k}/{m}"),
+                "--format",
+                "json",
+            ])
+        })
+        .collect()
+}
+
+#[test]
+fn merge_adds_up_the_shares_of_one_plan() {
+    let lines = shares("12", 4);
+    assert!(lines[0].contains("\"plan\":\"r1-"), "{}", lines[0]);
+    assert!(lines[0].contains("\"version\":\""), "{}", lines[0]);
+    let all = lines.concat();
+    assert_eq!(run(&["merge"], all.as_bytes()).1, b"n=12 total=14200\n");
+    let (code, out, _) = run(&["merge", "--format", "json"], all.as_bytes());
+    assert_eq!(code, 0);
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("\"total\":14200,\"unique\":1787"), "{out}");
+    // From files too, in any order; an identical repeat is noted and counted once.
+    let dir = std::env::temp_dir().join(format!("nqueens-merge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let paths: Vec<String> = lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let path = dir.join(format!("{i}.json"));
+            std::fs::write(&path, line).unwrap();
+            path.display().to_string()
+        })
+        .collect();
+    let mut args = vec!["merge"];
+    args.extend(paths.iter().rev().map(String::as_str));
+    args.push(&paths[1]);
+    let (code, out, err) = run(&args, b"");
+    assert_eq!(
+        (code, out.as_slice()),
+        (0, &b"n=12 total=14200\n"[..]),
+        "{err}"
+    );
+    assert!(err.contains("counted once"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn merge_refuses_what_could_make_the_sum_wrong() {
+    let lines = shares("12", 4);
+    // Missing shares: exit 3 and the indices to rerun.
+    let (code, out, err) = run(&["merge"], format!("{}{}", lines[0], lines[2]).as_bytes());
+    assert_eq!(code, 3);
+    assert!(out.is_empty());
+    assert!(err.trim().ends_with("--array=2,4"), "{err}");
+    // Another n, another M, another plan.
+    let other_n = shares("11", 4).concat();
+    assert_usage_error(
+        &["merge"],
+        format!("{}{other_n}", lines[0]).as_bytes(),
+        "n = 11",
+    );
+    let other_m = shares("12", 2).concat();
+    assert_usage_error(
+        &["merge"],
+        format!("{}{other_m}", lines[0]).as_bytes(),
+        "M = 2",
+    );
+    let other_plan = lines[1].replace("\"plan\":\"r1-", "\"plan\":\"r0-");
+    assert_usage_error(
+        &["merge"],
+        format!("{}{other_plan}", lines[0]).as_bytes(),
+        "plan = r0-",
+    );
+    // Two different counts for one share.
+    let wrong = lines[1].replace("\"count\":", "\"count\":1");
+    assert_usage_error(
+        &["merge"],
+        format!("{}{wrong}", lines[1]).as_bytes(),
+        "rerun it",
+    );
+    // Lines that are not shares.
+    for bad in ["{\"n\":12", "[1,2]", "{\"n\":12,\"k\":5,\"m\":4}", "hello"] {
+        assert_usage_error(&["merge"], bad.as_bytes(), "<stdin>:1");
+    }
+    let no_plan = lines[0].replace("\"plan\"", "\"plane\"");
+    assert_usage_error(&["merge"], no_plan.as_bytes(), "plan");
+    assert_usage_error(&["merge"], b"", "no share lines");
+    let (code, _, err) = run(&["merge", "/nonexistent/shares.json"], b"");
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("cannot read input"), "{err}");
+}

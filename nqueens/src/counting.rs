@@ -82,6 +82,17 @@ pub enum Stage {
     Counting,
 }
 
+/// The identifier of a share plan; see [`Counter::plan`]. Shown as `r1-` (round-robin
+/// dealing, first version) and 16 hex digits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Plan(u64);
+
+impl core::fmt::Display for Plan {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "r1-{:016x}", self.0)
+    }
+}
+
 /// A count to run: the front door to every counting method of the crate.
 ///
 /// By default it counts every solution of `n` on the calling thread, by the fastest method
@@ -168,6 +179,31 @@ impl Counter {
         }
         self.share = (m > 1).then_some((k, m));
         Ok(self)
+    }
+
+    /// The identifier of the share plan that [`Counter::share`] cuts this `n` by: a hash of
+    /// the 8-fold counter's task list (every task's phase and placed rows, in order) and of
+    /// the rule that deals tasks to shares. Shares with the same `n`, `m` and plan can be
+    /// added up; a change to how the work is split changes the plan, so that shares counted
+    /// before it cannot be mixed with shares counted after.
+    ///
+    /// ```
+    /// let plan = nqueens_tables::Counter::new(16).unwrap().plan();
+    /// assert_eq!(plan.to_string().len(), 19); // "r1-" and 16 hex digits
+    /// assert_ne!(plan, nqueens_tables::Counter::new(17).unwrap().plan());
+    /// ```
+    pub fn plan(&self) -> Plan {
+        // FNV-1a, 64 bits: stable, tiny, and with no dependency.
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |byte: u8| {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        };
+        eat(self.n as u8);
+        for task in tasks(self.n) {
+            task.identity(&mut eat);
+        }
+        Plan(hash)
     }
 
     /// Also counts the symmetry classes (the 8-fold counter does; `unique` is then `Some`).

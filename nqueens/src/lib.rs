@@ -104,7 +104,7 @@ mod tail;
 mod tasks;
 
 pub use const_solve::const_solutions;
-pub use counting::{Counter, Counts, Method, Progress, Stage};
+pub use counting::{Counter, Counts, Method, Plan, Progress, Stage};
 pub use error::Error;
 pub use known::count;
 pub use nqueens_tables_macros::nqueens;

@@ -41,6 +41,17 @@ impl Task {
         )
     }
 
+    /// Feeds what identifies this task to `eat`: its phase's first-row column (or corner
+    /// bound), its depth and the columns of its placed rows.
+    pub(crate) fn identity(&self, eat: &mut impl FnMut(u8)) {
+        eat(u8::from(self.phase.corner));
+        eat(self.phase.bound1 as u8);
+        eat(self.depth as u8);
+        for row in &self.board[..self.depth] {
+            eat(row.trailing_zeros() as u8);
+        }
+    }
+
     fn child(&self, bit: u32) -> Task {
         let mut t = *self;
         t.board[t.depth] = bit;

@@ -197,3 +197,15 @@ fn macro_fundamental_tables_equal_the_runtime_ones() {
     check(13, nqueens!(13, fundamental).as_flattened());
     let _: &[[u8; 13]; 9233] = nqueens!(13, fundamental);
 }
+
+/// Shares already counted on a cluster stay valid only while the plan they were cut by is
+/// the same: a change to the task split must show here, and come with a new plan identifier.
+#[test]
+fn the_share_plan_of_16_in_8_is_pinned() {
+    let c = Counter::new(16).unwrap();
+    assert_eq!(c.plan().to_string(), "r1-b6c4217bb7323bcb");
+    let share = |k| c.share(k, 8).unwrap().run().unwrap().total;
+    assert_eq!(share(1), 1_837_796);
+    assert_eq!(share(4), 1_769_272);
+    assert_eq!(share(8), 1_914_408);
+}
