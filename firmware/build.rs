@@ -1,9 +1,31 @@
-//! Puts memory.x where the linker finds it, and rebuilds when it changes.
+//! Puts the board's memory layout (memory/BOARD.x, chosen by the `board-*` feature) where the
+//! linker finds it as memory.x, and rebuilds when it changes.
 use std::{env, fs, path::PathBuf};
 
 fn main() {
+    let boards = ["mps2-an385", "microbit", "virt"];
+    let chosen: Vec<&str> = boards
+        .iter()
+        .copied()
+        .filter(|b| {
+            env::var_os(format!(
+                "CARGO_FEATURE_BOARD_{}",
+                b.to_uppercase().replace('-', "_")
+            ))
+            .is_some()
+        })
+        .collect();
+    let board = match chosen[..] {
+        [board] => board,
+        _ => panic!(
+            "enable exactly one of the features board-mps2-an385, board-microbit, board-virt"
+        ),
+    };
     let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
-    fs::copy("memory.x", out.join("memory.x")).expect("memory.x is readable");
+    let layout = format!("memory/{board}.x");
+    fs::copy(&layout, out.join("memory.x")).expect("the board's memory layout is readable");
     println!("cargo:rustc-link-search={}", out.display());
-    println!("cargo:rerun-if-changed=memory.x");
+    for b in boards {
+        println!("cargo:rerun-if-changed=memory/{b}.x");
+    }
 }

@@ -1,20 +1,74 @@
-//! On the device: for every n in 1..=13, run the runtime search and count; where a table is
-//! embedded, compare the search's output with it byte for byte. One line per n, then exit
-//! QEMU with success only if every table matched and every count is the known one.
+//! On the device, under QEMU: the no_std API's results and the stack each entry point uses.
+//!
+//! For every n up to the board's last (13, or 12 on the micro:bit), the runtime search counts
+//! the solutions, and where a table is embedded the search's output is compared with it byte
+//! for byte. The counter counts n = 10 with its symmetry classes. Each entry point runs once
+//! on a painted stack, and the high-water mark is printed as `stack BOARD API BYTES`; more
+//! than [`BUDGET`] fails the run. The last line is `board BOARD: all checks passed`, and QEMU
+//! exits with success only then.
 #![no_std]
 #![no_main]
 
-use cortex_m_rt::entry;
-use cortex_m_semihosting::{debug, hprintln};
-use panic_semihosting as _;
+mod device;
+mod stack;
 
-#[entry]
+use nqueens_tables::{
+    canonical, fundamental, index_of, nth, solutions, solutions_with_fixed, Counter,
+};
+
+/// The most stack any entry point may use: the promise to boards with 8 to 16 KiB of RAM.
+const BUDGET: usize = 2048;
+
+/// The last n whose search is checked (and whose table is compared if embedded).
+const LAST_N: usize = if cfg!(feature = "board-microbit") {
+    12
+} else {
+    13
+};
+
+#[cfg_attr(target_arch = "arm", cortex_m_rt::entry)]
+#[cfg_attr(target_arch = "riscv32", riscv_rt::entry)]
 fn main() -> ! {
-    let mut all_ok = true;
-    for n in 1..=13 {
+    let board = device::BOARD;
+    let mut ok = true;
+
+    // The stack of each entry point, measured before anything else has run deep.
+    let report = |api: &str, bytes: usize| {
+        device::println(format_args!("stack {board} {api} {bytes}"));
+        bytes <= BUDGET
+    };
+    let (first, used) = stack::measure(|| solutions(14).and_then(|mut s| s.nth(9)));
+    ok &= report("solutions", used);
+    ok &= first.is_some_and(|s| nqueens_tables::is_solution(&s));
+    let (row, used) = stack::measure(|| nqueens_tables::table(8).and_then(|t| t.get(91)));
+    ok &= report("table", used);
+    ok &= row.is_none_or(|r| r == [7, 3, 0, 2, 5, 1, 6, 4]);
+    let (counts, used) = stack::measure(|| Counter::new(10).map(|c| c.unique(true).run()));
+    ok &= report("counter", used);
+    ok &= matches!(counts, Some(Ok(c)) if c.total == 724 && c.unique == Some(92));
+    let (sol, used) = stack::measure(|| nth(14, 1000));
+    ok &= report("nth", used);
+    let sol = sol.unwrap_or_default();
+    ok &= nqueens_tables::is_solution(&sol);
+    let (rank, used) = stack::measure(|| index_of(&[2, 4, 1, 3, 0]));
+    ok &= report("index_of", used);
+    ok &= rank == Some(5);
+    let (smallest, used) = stack::measure(|| canonical(&[4, 2, 0, 5, 3, 1]));
+    ok &= report("canonical", used);
+    ok &= smallest.is_some_and(|s| s == [1, 3, 5, 0, 2, 4][..]);
+    let (classes, used) = stack::measure(|| fundamental(8).map(Iterator::count));
+    ok &= report("fundamental", used);
+    ok &= classes == Some(12);
+    let (fixed, used) = stack::measure(|| {
+        solutions_with_fixed(14, &[(13, 0)]).map(|mut s| s.next().map(|s| s[13]))
+    });
+    ok &= report("solutions_with_fixed", used);
+    ok &= fixed == Ok(Some(0));
+
+    // The search against OEIS A000170 and against every embedded table.
+    for n in 1..=LAST_N {
         let Some(mut search) = nqueens_tables::Search::new(n) else {
-            hprintln!("n={} search=unavailable", n);
-            all_ok = false;
+            ok = false;
             continue;
         };
         let table = nqueens_tables::table(n);
@@ -31,23 +85,24 @@ fn main() -> ! {
             Some(_) => "MISMATCH",
             None => "absent",
         };
-        let count_ok = nqueens_tables::count(n) == Some(found as u64);
-        all_ok &= status != "MISMATCH" && count_ok;
-        hprintln!("n={} solutions={} table={}", n, found, status);
+        ok &= status != "MISMATCH" && nqueens_tables::count(n) == Some(found as u64);
+        device::println(format_args!("n={n} solutions={found} table={status}"));
     }
-    hprintln!(
-        "{}",
-        if all_ok {
-            "firmware: all checks passed"
-        } else {
-            "firmware: FAILED"
-        }
-    );
-    debug::exit(if all_ok {
-        debug::EXIT_SUCCESS
+
+    // The counter, in shares as a cluster would run it.
+    let share = |k| Counter::new(10)?.unique(true).share(k, 3).ok()?.run().ok();
+    let (mut total, mut unique) = (0, 0);
+    for c in (1..=3).filter_map(share) {
+        total += c.total;
+        unique += c.unique.unwrap_or(0);
+    }
+    ok &= (total, unique) == (724, 92);
+    device::println(format_args!("counter n=10 total={total} unique={unique}"));
+
+    if ok {
+        device::println(format_args!("board {board}: all checks passed"));
     } else {
-        debug::EXIT_FAILURE
-    });
-    #[allow(clippy::empty_loop)]
-    loop {}
+        device::println(format_args!("board {board}: FAILED"));
+    }
+    device::exit(ok)
 }

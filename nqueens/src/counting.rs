@@ -3,7 +3,7 @@
 //! fastest method that can answer it.
 
 use crate::error::{board_size, Error};
-use crate::tasks::{in_share, tasks};
+use crate::tasks::{share, tasks};
 
 /// How a count was (or will be) made.
 ///
@@ -326,14 +326,14 @@ impl Counter {
         Ok(self.symmetry(&progress))
     }
 
-    /// The 8-fold counter over this count's tasks.
+    /// The 8-fold counter over this count's tasks. Not inlined, nor are the steps below it:
+    /// apart, their frames come and go instead of adding up in one frame, which is what
+    /// keeps the counter within 2 KiB of stack on a microcontroller.
+    #[inline(never)]
     fn symmetry(&self, progress: &(dyn Fn(Progress) + Sync)) -> Counts {
         let (k, m) = self.share.unwrap_or((1, 1));
-        let mine = tasks(self.n)
-            .zip(0u64..)
-            .filter(move |&(_, i)| in_share(i, k, m))
-            .map(|(t, _)| t);
-        let of = mine.clone().count() as u64;
+        let of = share_len(self.n, k, m);
+        let mine = share(self.n, k, m);
         let report = |done: u64| {
             progress(Progress {
                 stage: Stage::Counting,
@@ -348,6 +348,13 @@ impl Counter {
             method: Method::Symmetry,
         }
     }
+}
+
+/// How many tasks share `k` of `m` holds: a pass of its own, so that its iterator is gone
+/// from the stack before the counting starts.
+#[inline(never)]
+fn share_len(n: usize, k: u64, m: u64) -> u64 {
+    share(n, k, m).count() as u64
 }
 
 /// Below this the 8-fold counter is as fast as the join, and needs no heap. Criterion, one
@@ -376,6 +383,7 @@ fn count_tasks(
 }
 
 #[cfg(not(feature = "parallel"))]
+#[inline(never)]
 fn count_tasks(
     tasks: impl Iterator<Item = crate::tasks::Task>,
     _threads: usize,

@@ -11,20 +11,15 @@ use crate::MAX_N;
 /// The number of solutions that start with `prefix` (rows 0..prefix.len() fixed), counting no
 /// further than `cap`: `nth` only needs to know whether a branch holds more than it skips.
 fn completions(n: usize, prefix: &[u8], cap: u64) -> u64 {
-    let mut fixed = [(0usize, 0usize); MAX_N];
-    for (r, &c) in prefix.iter().enumerate() {
-        fixed[r] = (r, c as usize);
+    if prefix.iter().any(|&c| usize::from(c) >= n) {
+        return 0;
     }
-    match Search::with_fixed(n, &fixed[..prefix.len()]) {
-        Ok(mut search) => {
-            let mut count = 0;
-            while count < cap && search.next_solution().is_some() {
-                count += 1;
-            }
-            count
-        }
-        Err(_) => 0,
+    let mut search = Search::with_prefix(n, prefix);
+    let mut count = 0;
+    while count < cap && search.next_solution().is_some() {
+        count += 1;
     }
+    count
 }
 
 /// The 0-based position of `sol` in the lexicographic list of its `n`'s solutions, or `None`

@@ -51,6 +51,27 @@ pub struct Search {
     tail_cols: Columns,
 }
 
+/// Narrows `allowed` (each row's usable columns) to the boards with a queen on (r, c): row
+/// `r` keeps only column `c`, and every other row loses that column and the two diagonals
+/// through the square.
+fn fix(allowed: &mut [u32; MAX_N], n: usize, r: usize, c: usize) {
+    for (row, mask) in allowed.iter_mut().enumerate().take(n) {
+        if row == r {
+            *mask &= 1 << c;
+        } else {
+            let d = row.abs_diff(r);
+            let mut attacked = 1u32 << c;
+            if c + d < n {
+                attacked |= 1 << (c + d);
+            }
+            if d <= c {
+                attacked |= 1 << (c - d);
+            }
+            *mask &= !attacked;
+        }
+    }
+}
+
 const fn full_mask(n: usize) -> u32 {
     if n >= 32 {
         u32::MAX
@@ -91,27 +112,23 @@ impl Search {
             }
         }
         for &(r, c) in fixed {
-            for (row, mask) in allowed.iter_mut().enumerate().take(n) {
-                if row == r {
-                    *mask &= 1 << c;
-                } else {
-                    // Same column, and the two diagonals through (r, c), on this row.
-                    let d = row.abs_diff(r);
-                    let mut attacked = 1u32 << c;
-                    if c + d < n {
-                        attacked |= 1 << (c + d);
-                    }
-                    if d <= c {
-                        attacked |= 1 << (c - d);
-                    }
-                    *mask &= !attacked;
-                }
-            }
+            fix(&mut allowed, n, r, c);
         }
         // A fixed queen above the last rows is placed like any other, so its attacks reach
         // them through the diagonal masks; one inside them would need its own bookkeeping.
         let above_tail = fixed.iter().all(|&(r, _)| r + tail::ROWS < n);
         Ok(Search::start(n, allowed, above_tail))
+    }
+
+    /// The search below the rows `prefix` (their columns, checked to be on the board by the
+    /// caller), for counting a branch: built in place from the prefix, without a list of
+    /// fixed squares, because rank and unrank run on microcontroller stacks too.
+    pub(crate) fn with_prefix(n: usize, prefix: &[u8]) -> Search {
+        let mut allowed = [full_mask(n); MAX_N];
+        for (r, &c) in prefix.iter().enumerate() {
+            fix(&mut allowed, n, r, usize::from(c));
+        }
+        Search::start(n, allowed, prefix.len() + tail::ROWS < n)
     }
 
     fn start(n: usize, allowed: [u32; MAX_N], use_tail: bool) -> Search {
@@ -287,3 +304,17 @@ impl Iterator for Search {
 }
 
 impl core::iter::FusedIterator for Search {}
+
+#[cfg(test)]
+mod size_tests {
+    /// The search's whole state: what `solutions`, `nth`, `index_of` and the fixed-queen
+    /// searches put on the stack (the firmware measures them on the device). Exact, so that
+    /// growth shows here first.
+    #[test]
+    #[cfg(target_pointer_width = "64")]
+    fn the_search_state_has_a_fixed_size() {
+        assert_eq!(core::mem::size_of::<super::Search>(), SEARCH_BYTES);
+    }
+
+    const SEARCH_BYTES: usize = 720;
+}

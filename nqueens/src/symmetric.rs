@@ -10,21 +10,26 @@
 use crate::tail;
 use crate::MAX_N;
 
-/// Counts the subtree below the rows `board[..depth]` already placed (with the attacks
-/// `left`, `down`, `right` on row `depth`): every solution, and one per class.
+/// Counts the subtree below the rows already placed, `placed` (their columns), with the
+/// attacks `left`, `down`, `right` on the next row: every solution, and one per class.
+/// The board is built here, in the one frame that needs it: stack is the scarce thing on a
+/// microcontroller.
 pub(crate) fn count_below(
     phase: Phase,
-    board: [u32; MAX_N],
-    depth: usize,
+    placed: &[u8],
     (left, down, right): (u32, u32, u32),
 ) -> (u64, u64) {
     let mut search = SymmetryCount {
         phase,
-        board,
+        board: [0; MAX_N],
         c2: 0,
         c4: 0,
         c8: 0,
     };
+    for (row, &col) in search.board.iter_mut().zip(placed) {
+        *row = 1 << col;
+    }
+    let depth = placed.len();
     if phase.corner {
         search.corner(depth, left, down, right);
     } else {
@@ -279,16 +284,23 @@ impl SymmetryCount {
     }
 }
 
-/// n <= 4, where the bounds of the phases do not apply: by the plain search and the
-/// symmetry checker.
+/// n <= 4, where the bounds of the phases do not apply: every one of the at most 4^4 column
+/// tuples, checked. Not the search: its 700 bytes of state would sit in the frame of every
+/// task's count.
 pub(crate) fn small_counts(n: usize) -> (u64, u64) {
     let (mut total, mut unique) = (0, 0);
-    if let Some(mut search) = crate::Search::new(n) {
-        while let Some(sol) = search.next_solution() {
+    let mut cols = [0u8; 4];
+    let n = n.min(4);
+    for code in 0..n.pow(n as u32) {
+        let mut rest = code;
+        for c in &mut cols[..n] {
+            *c = (rest % n) as u8;
+            rest /= n;
+        }
+        // Tuples come in no useful order; every solution is one of them exactly once.
+        if crate::placement::is_solution(&cols[..n]) {
             total += 1;
-            if crate::symmetry::is_fundamental(sol) {
-                unique += 1;
-            }
+            unique += u64::from(crate::symmetry::is_fundamental(&cols[..n]));
         }
     }
     (total, unique)
