@@ -1,7 +1,7 @@
 //! The counting front door: every method against the published counts and each other.
 
 use nqueens_tables::{Counter, Method};
-use nqueens_tests::A000170;
+use nqueens_tests::{A000170, A000170_17_TO_19};
 
 fn total(n: usize, method: Method, threads: usize) -> u64 {
     let c = Counter::new(n)
@@ -69,5 +69,30 @@ fn every_method_on_threads_matches_for_1_to_16() {
                 );
             }
         }
+    }
+}
+
+/// Past the tables: n = 14..=17 by the method the front door plans (the 8-fold counter at 14,
+/// the join from 15), on every core.
+#[test]
+fn counts_past_the_tables_match_oeis_for_14_to_17() {
+    for n in 14..=17 {
+        let c = Counter::new(n).unwrap().threads(0).run().unwrap();
+        let want = match n {
+            14..=16 => A000170[n - 1] as u64,
+            _ => A000170_17_TO_19[n - 17],
+        };
+        assert_eq!(c.total, want, "n = {n}, {:?}", c.method);
+    }
+}
+
+/// n = 18 (the join, about 610 MB) and 19 (the 8-fold counter, minutes on two cores).
+/// `cargo test --release -p nqueens-tests --test join -- --ignored`.
+#[test]
+#[ignore = "minutes of CPU and 610 MB: run with --release --ignored"]
+fn counts_of_18_and_19_match_oeis() {
+    for n in 18..=19 {
+        let c = Counter::new(n).unwrap().threads(0).run().unwrap();
+        assert_eq!(c.total, A000170_17_TO_19[n - 17], "n = {n}, {:?}", c.method);
     }
 }
