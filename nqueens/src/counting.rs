@@ -84,6 +84,14 @@ pub enum Stage {
 
 /// The identifier of a share plan; see [`Counter::plan`]. Shown as `r1-` (round-robin
 /// dealing, first version) and 16 hex digits.
+///
+/// ```
+/// let a = nqueens_tables::Counter::new(16).unwrap();
+/// let b = a.share(3, 8).unwrap().threads(2);
+/// // One plan per n: the share and the threads do not change how the work is split.
+/// assert_eq!(a.plan(), b.plan());
+/// assert!(a.plan().to_string().starts_with("r1-"));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Plan(u64);
 
