@@ -6,6 +6,8 @@
 #
 #   bash bench/compare.sh            # the full set (n = 17 takes a few minutes)
 #   RUNS=5 COUNT_NS="15 16" ENUM_NS="14" bash bench/compare.sh
+#   QUARTER_JOIN=~/src/N-Queens-Count-Sol QJ_NS="16 17" bash bench/compare.sh   # and the
+#       quarter-board join counter (a checkout of EvgenyKluev/N-Queens-Count-Sol), n by n
 #
 # Needs: cargo, gcc, hyperfine (apt-get install hyperfine), python3.
 set -euo pipefail
@@ -64,3 +66,43 @@ for n in $ENUM_NS; do
     mine=$(median "$enumerate $n")
     row "enumerate in order vs classic" "$n" "$mine" "$theirs"
 done
+
+# The quarter-board join counter (EvgenyKluev/N-Queens-Count-Sol), if a checkout of it is
+# given: QUARTER_JOIN=path. Its board size is a compile-time constant (`size` in
+# solcounter.h), so it is built once per n, in a copy; it is never vendored here. Both
+# programs count the whole board; peak memory comes from /usr/bin/time -v.
+if [ -n "${QUARTER_JOIN:-}" ]; then
+    command -v g++ >/dev/null || { echo "compare.sh: g++ is missing" >&2; exit 1; }
+    [ -f "$QUARTER_JOIN/solcounter.h" ] || {
+        echo "compare.sh: QUARTER_JOIN=$QUARTER_JOIN has no solcounter.h" >&2
+        exit 1
+    }
+    QJ_NS=${QJ_NS:-"16 17 18 19"}
+    QJ_THREADS=${QJ_THREADS:-"1 2"}
+    # peak resident memory of a command, in MB
+    peak() {
+        /usr/bin/time -v "$@" 2>&1 >/dev/null | sed -n 's/.*Maximum resident set size (kbytes): //p' |
+            awk '{ printf "%d", $1 / 1024 }'
+    }
+    echo
+    printf '%-6s %7s %9s %14s %7s %9s %9s\n' n threads "ours (s)" "quarter-join (s)" ratio "ours MB" "its MB"
+    for n in $QJ_NS; do
+        src=$work/qj-$n
+        cp -r "$QUARTER_JOIN" "$src"
+        sed -i "s/inline constexpr int size = [0-9]*;/inline constexpr int size = $n;/" "$src/solcounter.h"
+        g++ -std=c++20 -O3 -pthread -o "$work/qj-$n.bin" "$src/main.cpp"
+        for t in $QJ_THREADS; do
+            theirs_count=$("$work/qj-$n.bin" "$t" | sed -n 's/^Result: //p')
+            ours_count=$("$ours" count "$n" --threads "$t")
+            if [ "$theirs_count" != "$ours_count" ]; then
+                echo "compare.sh: n = $n: quarter-join printed $theirs_count, we printed $ours_count" >&2
+                exit 1
+            fi
+            theirs=$(median "$work/qj-$n.bin $t")
+            mine=$(median "$ours count $n --threads $t")
+            printf '%-6s %7s %9s %14s %7s %9s %9s\n' "$n" "$t" "$mine" "$theirs" \
+                "$(python3 -c "print('%.2f' % ($mine / $theirs))")" \
+                "$(peak "$ours" count "$n" --threads "$t")" "$(peak "$work/qj-$n.bin" "$t")"
+        done
+    done
+fi
