@@ -36,15 +36,19 @@ host=$(hostname -s)
 started_munge=no
 
 stop() {
-    for pidfile in "$work/slurmd.pid" "$work/slurmctld.pid"; do
-        if [ -s "$pidfile" ]; then
-            kill "$(cat "$pidfile")" 2>/dev/null || true
-        fi
-    done
+    # The daemons started with this run's slurm.conf, whether or not they got to write their
+    # pid files; asked first, then killed.
+    pkill -TERM -f -- "$work/slurm.conf" 2>/dev/null || true
     if [ "$started_munge" = yes ] && [ -s "$work/munged.pid" ]; then
-        kill "$(cat "$work/munged.pid")" 2>/dev/null || true
+        while read -r pid; do
+            kill "$pid" 2>/dev/null || true
+        done < "$work/munged.pid"
     fi
-    sleep 1
+    for _ in $(seq 10); do
+        pgrep -f -- "$work/slurm.conf" >/dev/null || break
+        sleep 0.5
+    done
+    pkill -KILL -f -- "$work/slurm.conf" 2>/dev/null || true
 }
 trap stop EXIT
 
@@ -58,13 +62,23 @@ if ! pgrep -x munged >/dev/null; then
     fi
     # --force: this machine's state directory may be left from another run.
     if id munge >/dev/null 2>&1; then
-        runuser -u munge -- /usr/sbin/munged --force --pid-file="$work/munged.pid" 2>/dev/null ||
-            /usr/sbin/munged --force --pid-file="$work/munged.pid"
+        runuser -u munge -- /usr/sbin/munged --force 2>/dev/null || /usr/sbin/munged --force
     else
-        /usr/sbin/munged --force --pid-file="$work/munged.pid"
+        /usr/sbin/munged --force
     fi
     started_munge=yes
+    # No munged ran before, so the one running now is ours (it daemonizes: no $! to keep,
+    # and as user munge it cannot write a pid file here).
+    sleep 1
+    pgrep -x munged > "$work/munged.pid" || true
 fi
+
+# Whoever started it, munge must answer before the daemons start.
+for _ in $(seq 20); do
+    munge -n >/dev/null 2>&1 && break
+    sleep 0.5
+done
+munge -n >/dev/null || { say "munged does not answer (munge -n failed)"; exit 1; }
 
 cat > "$work/slurm.conf" <<EOF
 ClusterName=nqueens-local
