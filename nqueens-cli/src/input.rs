@@ -27,8 +27,6 @@ pub struct Integers<'a> {
     buf: Box<[u8; 8192]>,
     start: usize,
     end: usize,
-    /// Whether any integer was read, to tell an empty input from a short one.
-    pub seen: u64,
 }
 
 impl<'a> Integers<'a> {
@@ -38,7 +36,6 @@ impl<'a> Integers<'a> {
             buf: Box::new([0; 8192]),
             start: 0,
             end: 0,
-            seen: 0,
         }
     }
 
@@ -90,10 +87,7 @@ impl<'a> Integers<'a> {
             };
         };
         match text.parse::<i64>() {
-            Ok(v) if !longer => {
-                self.seen += 1;
-                Ok(Some(v))
-            }
+            Ok(v) if !longer => Ok(Some(v)),
             _ => self.not_an_integer(text, longer),
         }
     }

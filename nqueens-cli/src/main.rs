@@ -29,7 +29,10 @@ fn main() -> ExitCode {
                 let _ = write!(io::stderr(), "{help}");
                 return ExitCode::from(2);
             }
-            return report(&Failure::Usage(one_line(&e.render().to_string())));
+            // clap's line starts with its own "error: ", which `report` adds.
+            let line = one_line(&e.render().to_string());
+            let msg = line.strip_prefix("error: ").unwrap_or(&line);
+            return report(&Failure::Usage(msg.to_string()));
         }
     };
     let mut out = match output() {
@@ -90,7 +93,6 @@ fn stdout_was_closed() -> bool {
 fn report(failure: &Failure) -> ExitCode {
     let (line, status) = match failure {
         Failure::Io(e) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
-        Failure::Usage(msg) if msg.starts_with("error:") => (msg.clone(), 2),
         Failure::Usage(msg) => (format!("error: {msg}"), 2),
         Failure::Read(e) => (format!("error: cannot read input: {e}"), 1),
         Failure::Incomplete(msg) => (format!("error: {msg}"), 3),

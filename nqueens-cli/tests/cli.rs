@@ -28,9 +28,22 @@ fn run(args: &[&str], stdin: &[u8]) -> (i32, Vec<u8>, String) {
 }
 
 fn stdout_of(args: &[&str]) -> String {
-    let (code, out, err) = run(args, b"");
-    assert_eq!(code, 0, "{args:?} failed: {err}");
-    String::from_utf8(out).unwrap()
+    stdout_of_with(args, b"")
+}
+
+/// Starts the command with stdout on a pipe and returns it with the first line it wrote.
+fn first_line(args: &[&str], stderr: Stdio) -> (std::process::Child, String) {
+    let mut child = nqueens()
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(stderr)
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    (child, first)
 }
 
 #[track_caller]
@@ -165,16 +178,7 @@ fn list_rows_board_limit_fixed_unique() {
 #[test]
 fn list_streams_and_stops_on_a_closed_pipe() {
     let start = Instant::now();
-    let mut child = nqueens()
-        .args(["list", "16"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
+    let (mut child, first) = first_line(&["list", "16"], Stdio::piped());
     assert_eq!(first, "1 3 5 2 13 9 14 12 15 6 16 7 4 11 8 10\n");
     // The reader is dropped here: the pipe is closed.
     let status = child.wait().unwrap();
@@ -438,16 +442,7 @@ fn a_slow_listing_reaches_a_pipe_line_by_line() {
     // benchmark, only a check that nothing waits for a 64 KiB buffer to fill.
     for args in [vec!["list", "32"], vec!["list", "32", "--fixed", "32,32"]] {
         let start = Instant::now();
-        let mut child = nqueens()
-            .args(&args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut first = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut first)
-            .unwrap();
+        let (mut child, first) = first_line(&args, Stdio::null());
         let waited = start.elapsed();
         let _ = child.kill();
         let _ = child.wait();

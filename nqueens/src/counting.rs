@@ -265,7 +265,10 @@ impl Counter {
         let whole = !self.unique && self.share.is_none();
         match method {
             Method::Table => whole && crate::table(self.n).is_some(),
-            Method::Join => whole && cfg!(feature = "std") && (4..=18).contains(&self.n),
+            #[cfg(feature = "std")]
+            Method::Join => whole && crate::join::covers(self.n),
+            #[cfg(not(feature = "std"))]
+            Method::Join => false,
             Method::Symmetry => true,
         }
     }
@@ -340,16 +343,14 @@ impl Counter {
     #[inline(never)]
     fn symmetry(&self, progress: &(dyn Fn(Progress) + Sync)) -> Counts {
         let (k, m) = self.share.unwrap_or((1, 1));
-        let of = share_len(self.n, k, m);
-        let mine = share(self.n, k, m);
-        let report = |done: u64| {
+        let report = |done: u64, of: u64| {
             progress(Progress {
                 stage: Stage::Counting,
                 done,
                 of,
             })
         };
-        let (total, unique) = count_tasks(mine, self.threads, &report);
+        let (total, unique) = count_tasks(self.n, (k, m), self.threads, &report);
         Counts {
             total,
             unique: Some(unique),
@@ -360,6 +361,7 @@ impl Counter {
 
 /// How many tasks share `k` of `m` holds: a pass of its own, so that its iterator is gone
 /// from the stack before the counting starts.
+#[cfg(not(feature = "parallel"))]
 #[inline(never)]
 fn share_len(n: usize, k: u64, m: u64) -> u64 {
     share(n, k, m).count() as u64
@@ -371,20 +373,22 @@ fn share_len(n: usize, k: u64, m: u64) -> u64 {
 /// 44 ms and 358 ms.
 const JOIN_PAYS_FROM: usize = if crate::tail::ENABLED { 15 } else { 14 };
 
-/// Counts the tasks on `threads` threads (one without `parallel`), calling `report` with the
-/// number done after each.
+/// Counts the tasks of share `k` of `m` of `n` on `threads` threads (one without
+/// `parallel`), calling `report` with the number done, and of how many, after each.
 #[cfg(feature = "parallel")]
 fn count_tasks(
-    tasks: impl Iterator<Item = crate::tasks::Task>,
+    n: usize,
+    (k, m): (u64, u64),
     threads: usize,
-    report: &(dyn Fn(u64) + Sync),
+    report: &(dyn Fn(u64, u64) + Sync),
 ) -> (u64, u64) {
     use core::sync::atomic::{AtomicU64, Ordering};
-    let list: std::vec::Vec<_> = tasks.collect();
+    let list: std::vec::Vec<_> = share(n, k, m).collect();
+    let of = list.len() as u64;
     let done = AtomicU64::new(0);
     let sum = crate::parallel::sum(&list, threads, |task| {
         let counts = task.count();
-        report(done.fetch_add(1, Ordering::Relaxed) + 1);
+        report(done.fetch_add(1, Ordering::Relaxed) + 1, of);
         Pair(counts)
     });
     sum.0
@@ -393,16 +397,20 @@ fn count_tasks(
 #[cfg(not(feature = "parallel"))]
 #[inline(never)]
 fn count_tasks(
-    tasks: impl Iterator<Item = crate::tasks::Task>,
+    n: usize,
+    (k, m): (u64, u64),
     _threads: usize,
-    report: &(dyn Fn(u64) + Sync),
+    report: &(dyn Fn(u64, u64) + Sync),
 ) -> (u64, u64) {
+    // Without a list to take the length of, the tasks are made twice: once to count them
+    // (in a frame of its own, gone before the counting starts), once to count below them.
+    let of = share_len(n, k, m);
     let (mut total, mut unique) = (0, 0);
-    for (task, done) in tasks.zip(1u64..) {
+    for (task, done) in share(n, k, m).zip(1u64..) {
         let (t, u) = task.count();
         total += t;
         unique += u;
-        report(done);
+        report(done, of);
     }
     (total, unique)
 }

@@ -31,6 +31,11 @@ pub(crate) const JOIN_MAX_N: usize = 18;
 /// The smallest: below it a half board has no rows.
 const JOIN_MIN_N: usize = 4;
 
+/// Whether the join counts `n`: from 4 (below, a half board has no rows) to [`JOIN_MAX_N`].
+pub(crate) fn covers(n: usize) -> bool {
+    (JOIN_MIN_N..=JOIN_MAX_N).contains(&n)
+}
+
 /// Every solution of `n` (4 to [`JOIN_MAX_N`]) on `threads` threads (0: one per core; one
 /// without the feature `parallel`), reporting the listing and the joins to `progress`.
 /// [`Error::OutOfMemory`] where the half boards do not fit.
@@ -96,7 +101,7 @@ impl Join {
         threads: usize,
         progress: &(dyn Fn(Progress) + Sync),
     ) -> Result<Join, Error> {
-        if !(JOIN_MIN_N..=JOIN_MAX_N).contains(&n) {
+        if !covers(n) {
             return Err(Error::BoardSize(n));
         }
         let done = core::sync::atomic::AtomicU64::new(0);
