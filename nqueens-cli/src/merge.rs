@@ -40,18 +40,10 @@ struct Share {
     version: String,
 }
 
-/// What every share of this merge must have in common, and where it was first seen.
-struct Plan {
-    n: u64,
-    m: u64,
-    plan: String,
-    version: String,
-    from: String,
-}
-
 pub fn run(args: &Args, stdin: &mut dyn Read, out: &mut dyn Write) -> Result<(), Failure> {
     let mut shares: BTreeMap<u64, (Share, String)> = BTreeMap::new();
-    let mut plan: Option<Plan> = None;
+    // The first share read, and where: every other must have its n, M and plan.
+    let mut first: Option<(Share, String)> = None;
     let mut read_one = |reader: &mut dyn BufRead, name: &str| -> Result<(), Failure> {
         for (i, line) in reader.lines().enumerate() {
             let line = line.map_err(Failure::Read)?;
@@ -60,45 +52,36 @@ pub fn run(args: &Args, stdin: &mut dyn Read, out: &mut dyn Write) -> Result<(),
             }
             let at = format!("{name}:{}", i + 1);
             let share = parse(&line).or_else(|why| usage(format!("{at}: {why}")))?;
-            match &plan {
-                None => {
-                    plan = Some(Plan {
-                        n: share.n,
-                        m: share.m,
-                        plan: share.plan.clone(),
-                        version: share.version.clone(),
-                        from: at.clone(),
-                    })
-                }
-                Some(p) => {
+            match &first {
+                None => first = Some((share.clone(), at.clone())),
+                Some((p, from)) => {
                     let differs = [
                         ("n", share.n.to_string(), p.n.to_string()),
                         ("M", share.m.to_string(), p.m.to_string()),
                         ("plan", share.plan.clone(), p.plan.clone()),
                     ]
                     .into_iter()
-                    .find(|(_, mine, first)| mine != first);
-                    if let Some((what, mine, first)) = differs {
+                    .find(|(_, mine, theirs)| mine != theirs);
+                    if let Some((what, mine, theirs)) = differs {
                         return usage(format!(
-                            "{at}: a share with {what} = {mine}, but {} has {what} = {first}: \
+                            "{at}: a share with {what} = {mine}, but {from} has {what} = {theirs}: \
                              shares of different counts or plans cannot be added",
-                            p.from
                         ));
                     }
                 }
             }
             match shares.get(&share.k) {
-                Some((same, first)) if same.count == share.count && same.unique == share.unique => {
+                Some((same, seen)) if same.count == share.count && same.unique == share.unique => {
                     let _ = writeln!(
                         std::io::stderr(),
-                        "note: {at}: share {}/{} repeats {first} with the same count: counted once",
+                        "note: {at}: share {}/{} repeats {seen} with the same count: counted once",
                         share.k,
                         share.m
                     );
                 }
-                Some((other, first)) => {
+                Some((other, seen)) => {
                     return usage(format!(
-                        "{at}: share {}/{} counts {}, but {first} counted {}: rerun it",
+                        "{at}: share {}/{} counts {}, but {seen} counted {}: rerun it",
                         share.k, share.m, share.count, other.count
                     ));
                 }
@@ -121,7 +104,7 @@ pub fn run(args: &Args, stdin: &mut dyn Read, out: &mut dyn Write) -> Result<(),
         })?;
         read_one(&mut BufReader::new(file), &path.display().to_string())?;
     }
-    let Some(plan) = plan else {
+    let Some((plan, _)) = first else {
         return usage(
             "no share lines to merge: expected the output of `count N --part K/M --format json`",
         );

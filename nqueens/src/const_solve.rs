@@ -5,6 +5,7 @@
 //! code): plain `while` loops, locals instead of struct fields, and only half of the search,
 //! because the column-mirror of a lexicographic table, reversed, is the table again.
 
+use crate::search::full_mask;
 use crate::MAX_N;
 
 /// Every solution for `N`, in lexicographic order, computed by backtracking inside const
@@ -39,7 +40,7 @@ pub const fn const_solutions<const N: usize, const C: usize>() -> [[u8; N]; C] {
         }
         return out;
     }
-    let full: u32 = if N == 32 { u32::MAX } else { (1u32 << N) - 1 };
+    let full = full_mask(N);
     let left_half = (1u32 << (N / 2)) - 1;
     // First row's queen in the left half: these solutions go to the front, their mirrors
     // (first row's queen in the right half) to the back.
@@ -84,7 +85,7 @@ const fn fill<const N: usize, const C: usize>(
     start: usize,
     end: usize,
 ) -> usize {
-    let full: u32 = if N == 32 { u32::MAX } else { (1u32 << N) - 1 };
+    let full = full_mask(N);
     let mut found = 0usize;
     // Row i's state when its queen was placed: (untried squares, columns taken, left and
     // right diagonals, `back`). Row i's queen is `stack[i + 1].1 ^ stack[i].1`.
@@ -179,7 +180,7 @@ const fn record<const N: usize, const C: usize>(
     if at < C {
         out[at] = cols;
     }
-    if found < end && end <= C {
+    if found < end {
         out[end - 1 - found] = mirrored;
     }
 }

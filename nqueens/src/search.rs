@@ -72,7 +72,8 @@ fn fix(allowed: &mut [u32; MAX_N], n: usize, r: usize, c: usize) {
     }
 }
 
-const fn full_mask(n: usize) -> u32 {
+/// The board's columns: the low `n` bits.
+pub(crate) const fn full_mask(n: usize) -> u32 {
     if n >= 32 {
         u32::MAX
     } else {
