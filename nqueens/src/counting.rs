@@ -18,7 +18,7 @@ pub enum Method {
     /// The length of the embedded table: no counting at all.
     Table,
     /// The half-board join: every solution, fastest from n = 15 to 18, with the half boards
-    /// on the heap (32 MB at n = 16, 610 MB at 18). Feature `std`; no symmetry classes.
+    /// on the heap (16 MB at n = 16, 380 MB at 18). Feature `std`; no symmetry classes.
     Join,
     /// The 8-fold symmetry counter: every `n`, symmetry classes too, shares, no heap.
     Symmetry,

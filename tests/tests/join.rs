@@ -86,10 +86,10 @@ fn counts_past_the_tables_match_oeis_for_14_to_17() {
     }
 }
 
-/// n = 18 (the join, about 610 MB) and 19 (the 8-fold counter, minutes on two cores).
+/// n = 18 (the join, about 380 MB) and 19 (the 8-fold counter, minutes on two cores).
 /// `cargo test --release -p nqueens-tests --test join -- --ignored`.
 #[test]
-#[ignore = "minutes of CPU and 610 MB: run with --release --ignored"]
+#[ignore = "minutes of CPU and 380 MB: run with --release --ignored"]
 fn counts_of_18_and_19_match_oeis() {
     for n in 18..=19 {
         let c = Counter::new(n).unwrap().threads(0).run().unwrap();
