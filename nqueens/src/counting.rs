@@ -17,8 +17,10 @@ use crate::tasks::{share, tasks};
 pub enum Method {
     /// The length of the embedded table: no counting at all.
     Table,
-    /// The half-board join: every solution, fastest from n = 15 to 18, with the half boards
-    /// on the heap (16 MB at n = 16, 380 MB at 18). Feature `std`; no symmetry classes.
+    /// The half-board join: every solution, fastest from n = 15 to 20, with half boards on
+    /// the heap: all of them up to n = 16 (16 MB there), past it those of one choice of the
+    /// center rows' queens at a time (16 MB at n = 17, 30 MB at 18, 240 MB at 19). Feature
+    /// `std`; no symmetry classes.
     Join,
     /// The 8-fold symmetry counter: every `n`, symmetry classes too, shares, no heap.
     Symmetry,
@@ -105,7 +107,7 @@ impl core::fmt::Display for Plan {
 ///
 /// By default it counts every solution of `n` on the calling thread, by the fastest method
 /// for `n`: the embedded table's length where one is compiled in, the half-board join from
-/// n = 15 to 18 (feature `std`), the 8-fold symmetry counter otherwise. Asking for the
+/// n = 15 to 20 (feature `std`), the 8-fold symmetry counter otherwise. Asking for the
 /// symmetry classes, or for a share, picks the 8-fold counter, the one method that gives
 /// both. Where the join cannot get its memory, the count falls back to the 8-fold counter.
 ///
@@ -227,7 +229,7 @@ impl Counter {
 
     /// Counts by `method`, not the one [`Counter::planned_method`] would pick: for
     /// comparing methods, in tests and benchmarks. A method that cannot answer the count
-    /// (the join for classes or a share, or for `n` outside 4..=18; a table that is not
+    /// (the join for classes or a share, or for `n` outside 4..=20; a table that is not
     /// compiled in) makes [`Counter::run`] fall back to the planned one.
     ///
     /// ```
@@ -246,7 +248,7 @@ impl Counter {
     /// use nqueens_tables::{Counter, Method};
     /// # #[cfg(feature = "table-8")]
     /// assert_eq!(Counter::new(8).unwrap().planned_method(), Method::Table);
-    /// assert_eq!(Counter::new(20).unwrap().planned_method(), Method::Symmetry);
+    /// assert_eq!(Counter::new(21).unwrap().planned_method(), Method::Symmetry);
     /// ```
     pub fn planned_method(&self) -> Method {
         if let Some(method) = self.method.filter(|&m| self.can_use(m)) {

@@ -19,27 +19,28 @@
 //! halves that meet, make the half boards shorter (7 rows instead of 8 at n = 16: 4 million
 //! instead of 15 million), and the pairs to compare fewer (0.6 billion instead of 4 billion).
 //! The memory is the list of half boards, where their diagonals cross row `k` in `2n` bits:
-//! 4 bytes each up to n = 16 and 5 bytes at 17 and 18, so 16 MB at n = 16, 175 MB at 17
-//! and 380 MB at 18 (76 million).
+//! 4 bytes each up to n = 16 (16 MB there, 4 million) and 5 bytes past it (as the centered
+//! join keeps them).
 
 use std::vec::Vec;
 
 use crate::counting::{Progress, Stage};
 use crate::error::Error;
 
-/// The largest `n` the join counts: its half boards take 16 MB at 16, 175 MB at 17 and 380 MB
-/// at 18, and would take 3.7 GB at 19 (where its keys, two diagonal masks of `n - 3` bits for
-/// even `n` and `n - 2` for odd, would still fit a `u32`).
-pub(crate) const JOIN_MAX_N: usize = 18;
+/// The largest `n` the whole-list join counts. Its half boards take 16 MB at 16, and would
+/// take 175 MB at 17, 380 MB at 18 and 3.7 GB at 19: past 16 the centered join (module
+/// `centered`) counts, in a tenth of the memory at n = 17 and as fast.
+pub(crate) const JOIN_MAX_N: usize = 16;
 /// The smallest: below it a half board has no rows.
 const JOIN_MIN_N: usize = 4;
 
-/// Whether the join counts `n`: from 4 (below, a half board has no rows) to [`JOIN_MAX_N`].
+/// Whether the join counts `n`: the whole-list join from 4 (below, a half board has no rows)
+/// to [`JOIN_MAX_N`], the centered join past it.
 pub(crate) fn covers(n: usize) -> bool {
-    (JOIN_MIN_N..=JOIN_MAX_N).contains(&n)
+    (JOIN_MIN_N..=JOIN_MAX_N).contains(&n) || crate::centered::CENTERED_N.contains(&n)
 }
 
-/// Every solution of `n` (4 to [`JOIN_MAX_N`]) on `threads` threads (0: one per core; one
+/// Every solution of `n` (as [`covers`] says) on `threads` threads (0: one per core; one
 /// without the feature `parallel`), reporting the listing and the joins to `progress`.
 /// [`Error::OutOfMemory`] where the half boards do not fit.
 pub(crate) fn count(
@@ -47,6 +48,9 @@ pub(crate) fn count(
     threads: usize,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<u64, Error> {
+    if crate::centered::CENTERED_N.contains(&n) {
+        return crate::centered::count(n, threads, progress);
+    }
     let join = Join::build(n, threads, progress)?;
     Ok(join.count_parallel(threads, progress))
 }
@@ -79,7 +83,7 @@ impl core::fmt::Debug for Join {
 
 /// The half boards whose first queen is in one column, sorted by the set of columns used.
 #[derive(Clone)]
-struct Part {
+pub(crate) struct Part {
     /// `start[s]..start[s + 1]` are the half boards whose columns are the set `s`.
     start: Vec<u32>,
     /// Where each half board's queens cross row `k`, in `2n` bits: left-going diagonals in
@@ -107,7 +111,7 @@ impl Join {
         threads: usize,
         progress: &(dyn Fn(Progress) + Sync),
     ) -> Result<Join, Error> {
-        if !covers(n) {
+        if !(JOIN_MIN_N..=JOIN_MAX_N).contains(&n) {
             return Err(Error::BoardSize(n));
         }
         let done = core::sync::atomic::AtomicU64::new(0);
@@ -259,33 +263,70 @@ impl Join {
     /// Hands `visit` the crossings of every half board whose columns are `cols`, as slices of
     /// [`Part::low`] and [`Part::high`], a pair per part that holds some.
     fn gather(&self, cols: u32, mut visit: impl FnMut(&[u32], &[u8])) {
-        let s = cols as usize;
         // Only the parts whose first queen is in one of the columns can hold the set.
         let mut firsts = cols;
         while firsts != 0 {
             let first = firsts.trailing_zeros() as usize;
             firsts &= firsts - 1;
             if let Some(part) = self.parts.get(first) {
-                let (from, to) = (part.start[s] as usize, part.start[s + 1] as usize);
-                let low = part.low.get(from..to).unwrap_or_default();
-                visit(low, part.high.get(from..to).unwrap_or_default());
+                let (low, high) = part.of(cols);
+                visit(low, high);
             }
         }
     }
 }
 
 /// A half board as its joins need it: its key, and the columns its queens attack on the
-/// nearest middle row and on the one after (for the bottom role, read upside down).
+/// nearest middle row and on the farthest (for the bottom role, read upside down).
 #[derive(Clone, Copy, Debug, Default)]
-struct Prepared {
-    key: u32,
-    near: u32,
-    far: u32,
+pub(crate) struct Prepared {
+    pub(crate) key: u32,
+    pub(crate) near: u32,
+    pub(crate) far: u32,
 }
 
 /// Appends to `out` the half boards of `low` and `high` (see [`Part`]) prepared for the top
 /// role, or for the bottom role if `BOTTOM`.
-fn prepare<const BOTTOM: bool>(shape: Shape, low: &[u32], high: &[u8], out: &mut Vec<Prepared>) {
+pub(crate) fn prepare<const BOTTOM: bool>(
+    shape: Shape,
+    low: &[u32],
+    high: &[u8],
+    out: &mut Vec<Prepared>,
+) {
+    if high.is_empty() {
+        out.extend(low.iter().map(|&l| prepared::<BOTTOM>(shape, l, 0)));
+    } else {
+        let boards = low.iter().zip(high);
+        out.extend(boards.map(|(&l, &h)| prepared::<BOTTOM>(shape, l, h)));
+    }
+}
+
+/// The crossings of a half board of [`Part`] that attack a queen on the column `near` (a bit)
+/// of its nearest middle row or on `far` of its farthest: such a board has a bit of this mask.
+pub(crate) fn attacking(shape: Shape, near: u32, far: u32) -> u64 {
+    let s = shape.gap - 1;
+    // On the row `s` further on, a left-going crossing has moved `s` columns up, a right-going
+    // one `s` down.
+    u64::from(near | (far >> s)) | u64::from(near | (far << s)) << shape.n
+}
+
+/// The key of a half board of [`Part`] in its packed form (`low | high << 32`), for the top
+/// role or for the bottom role if `BOTTOM`.
+#[inline(always)]
+pub(crate) fn key_of<const BOTTOM: bool>(shape: Shape, packed: u64) -> u32 {
+    let l = (packed as u32 >> 1) & shape.field;
+    let r = (packed >> (shape.n as u32 + shape.gap)) as u32 & shape.field;
+    if BOTTOM {
+        r | l << shape.bits
+    } else {
+        l | r << shape.bits
+    }
+}
+
+/// One half board of [`Part`] (its `low` and `high`) prepared for the top role, or for the
+/// bottom role if `BOTTOM`.
+#[inline(always)]
+pub(crate) fn prepared<const BOTTOM: bool>(shape: Shape, low: u32, high: u8) -> Prepared {
     let Shape {
         n,
         all,
@@ -294,28 +335,25 @@ fn prepare<const BOTTOM: bool>(shape: Shape, low: &[u32], high: &[u8], out: &mut
         field,
         ..
     } = shape;
-    let one = move |low: u32, high: u8| {
-        let packed = u64::from(low) | u64::from(high) << 32;
-        let (left, right) = ((packed as u32) & all, (packed >> n) as u32);
-        let (l, r) = ((left >> 1) & field, (right >> gap) & field);
-        Prepared {
-            // The bottom's key is the top's with its two fields swapped: upside down, the
-            // left-going diagonals go right.
-            key: if BOTTOM { r | l << bits } else { l | r << bits },
-            near: left | right,
-            far: ((left << 1) | (right >> 1)) & all,
-        }
-    };
-    if high.is_empty() {
-        out.extend(low.iter().map(|&l| one(l, 0)));
-    } else {
-        out.extend(low.iter().zip(high).map(|(&l, &h)| one(l, h)));
+    let packed = u64::from(low) | u64::from(high) << 32;
+    let (left, right) = ((packed as u32) & all, (packed >> n) as u32);
+    let (l, r) = ((left >> 1) & field, (right >> gap) & field);
+    Prepared {
+        // The bottom's key is the top's with its two fields swapped: upside down, the
+        // left-going diagonals go right.
+        key: if BOTTOM { r | l << bits } else { l | r << bits },
+        near: left | right,
+        far: ((left << (gap - 1)) | (right >> (gap - 1))) & all,
     }
 }
 
 /// Writes into `out` the keys of the `boards` that leave the middle queens `middle` (nearest
 /// row first) unattacked, and returns them.
-fn matching<'a>(boards: &[Prepared], middle: [u32; 2], out: &'a mut [u32]) -> &'a mut [u32] {
+pub(crate) fn matching<'a>(
+    boards: &[Prepared],
+    middle: [u32; 2],
+    out: &'a mut [u32],
+) -> &'a mut [u32] {
     let mut len = 0;
     for b in boards {
         let hit = (b.near & middle[0]) | (b.far & middle[1]);
@@ -327,7 +365,7 @@ fn matching<'a>(boards: &[Prepared], middle: [u32; 2], out: &'a mut [u32]) -> &'
 /// Stores `key` at `len` and moves `len` on if `ok`: no branch per half board, since which
 /// boards pass is not predictable.
 #[inline(always)]
-fn push(out: &mut [u32], len: &mut usize, key: u32, ok: bool) {
+pub(crate) fn push<T>(out: &mut [T], len: &mut usize, key: T, ok: bool) {
     if let Some(slot) = out.get_mut(*len) {
         *slot = key;
     }
@@ -355,24 +393,30 @@ struct Scratch {
 /// at least, at `n - 1 - gap` or less; so bit `c - 1` for `c` in `1..=n-1-gap`. Right-going:
 /// the other way round, bit `c - gap` for `c` in `gap..=n-2`.
 #[derive(Clone, Copy, Debug)]
-struct Shape {
+pub(crate) struct Shape {
     n: usize,
     all: u32,
     /// Rows in a half board.
     k: usize,
-    /// Middle rows: 1 for odd n, 2 for even n.
+    /// Middle rows: 1 for odd n, 2 for even n (the centered join: 3 and 4).
     gap: u32,
     bits: u32,
     field: u32,
     /// The key bits [`split_pairs`] splits on, in order: the middle of each field, where
     /// about half the keys have the bit, first.
-    split: [u32; SPLITS],
+    pub(crate) split: [u32; SPLITS],
 }
 
 impl Shape {
+    /// The whole-list join's layout: halves of `(n - 1) / 2` rows, one or two middle rows.
     fn new(n: usize) -> Shape {
         let k = (n - 1) / 2;
-        let gap = (n - 2 * k) as u32;
+        Shape::with(n, k, (n - 2 * k) as u32)
+    }
+
+    /// Halves of `k` rows with `gap` rows between them (`n = 2k + gap`; keys fit 32 bits
+    /// while `n - 1 - gap <= 16`).
+    pub(crate) fn with(n: usize, k: usize, gap: u32) -> Shape {
         let bits = n as u32 - 1 - gap;
         let mut split = [0; SPLITS];
         for (i, bit) in split.iter_mut().enumerate() {
@@ -397,7 +441,7 @@ impl Shape {
 }
 
 /// A zeroed vector of `len`, or the bytes it would have needed.
-fn zeroed<T: Copy + Default>(len: usize) -> Result<Vec<T>, Error> {
+pub(crate) fn zeroed<T: Copy + Default>(len: usize) -> Result<Vec<T>, Error> {
     let mut v = Vec::new();
     v.try_reserve_exact(len).map_err(|_| Error::OutOfMemory {
         bytes: len.saturating_mul(core::mem::size_of::<T>()),
@@ -409,11 +453,17 @@ fn zeroed<T: Copy + Default>(len: usize) -> Result<Vec<T>, Error> {
 impl Part {
     /// The half boards of `n` whose first row's queen is in column `first`.
     fn new(n: usize, first: usize) -> Result<Part, Error> {
-        let (rows, sets) = (Shape::new(n).k, 1usize << n);
+        Part::list(n, Shape::new(n).k, 1 << first, &[])
+    }
+
+    /// The placements of `rows` rows of `n` with the first queen in one of the columns
+    /// `firsts` and none on the squares of `forbid` (as for [`half_boards`]).
+    pub(crate) fn list(n: usize, rows: usize, firsts: u32, forbid: &[u32]) -> Result<Part, Error> {
+        let sets = 1usize << n;
         // Two passes over the same search, so that the list is written once, in place,
         // without a second copy to sort: count per column set, then fill.
         let mut start = zeroed::<u32>(sets + 1)?;
-        half_boards(n, rows, first, &mut |cols, _, _| {
+        half_boards(n, rows, firsts, forbid, &mut |cols, _, _| {
             start[cols as usize + 1] += 1
         });
         for s in 0..sets {
@@ -424,7 +474,7 @@ impl Part {
         let boards = start[sets] as usize;
         let mut low = zeroed::<u32>(boards)?;
         let mut high = zeroed::<u8>(if 2 * n > 32 { boards } else { 0 })?;
-        half_boards(n, rows, first, &mut |cols, left, right| {
+        half_boards(n, rows, firsts, forbid, &mut |cols, left, right| {
             let slot = &mut next[cols as usize];
             let packed = u64::from(left) | u64::from(right) << n;
             let at = *slot as usize;
@@ -435,6 +485,29 @@ impl Part {
             *slot += 1;
         });
         Ok(Part { start, low, high })
+    }
+
+    /// How many half boards have the columns `cols`.
+    pub(crate) fn len_of(&self, cols: u32) -> usize {
+        let s = cols as usize;
+        match (self.start.get(s), self.start.get(s + 1)) {
+            (Some(&from), Some(&to)) => (to - from) as usize,
+            _ => 0,
+        }
+    }
+
+    /// The half boards with the columns `cols`, as slices of [`Part::low`] and
+    /// [`Part::high`].
+    pub(crate) fn of(&self, cols: u32) -> (&[u32], &[u8]) {
+        let s = cols as usize;
+        let (from, to) = match (self.start.get(s), self.start.get(s + 1)) {
+            (Some(&from), Some(&to)) => (from as usize, to as usize),
+            _ => (0, 0),
+        };
+        (
+            self.low.get(from..to).unwrap_or_default(),
+            self.high.get(from..to).unwrap_or_default(),
+        )
     }
 }
 
@@ -467,7 +540,7 @@ fn disjoint_pairs(top: &[u32], bottom: &[u32]) -> u64 {
 }
 
 /// Pairs counted by [`disjoint_pairs`] after splitting on the key bits `bits` in turn.
-fn split_pairs(top: &mut [u32], bottom: &mut [u32], bits: &[u32]) -> u64 {
+pub(crate) fn split_pairs(top: &mut [u32], bottom: &mut [u32], bits: &[u32]) -> u64 {
     match bits.split_first() {
         Some((&bit, rest)) if top.len() * bottom.len() >= SPLIT_FROM => {
             let t = partition(top, bit);
@@ -500,38 +573,51 @@ fn partition(keys: &mut [u32], bit: u32) -> usize {
 const BLOCK: usize = 4;
 
 /// Calls `visit(columns, left, right)` for every placement of queens on the first `rows` rows
-/// of an `n` board with the first queen in column `first`, where `left` and `right` are the
-/// columns where its left- and right-going diagonals reach row `rows`.
-fn half_boards(n: usize, rows: usize, first: usize, visit: &mut impl FnMut(u32, u32, u32)) {
-    fn go(
+/// of an `n` board with the first queen in one of the columns `firsts` and none on a square
+/// of `forbid` (row `r`'s in `forbid[r]`; rows past its end forbid nothing), where `left`
+/// and `right` are the columns where its left- and right-going diagonals reach row `rows`.
+pub(crate) fn half_boards(
+    n: usize,
+    rows: usize,
+    firsts: u32,
+    forbid: &[u32],
+    visit: &mut impl FnMut(u32, u32, u32),
+) {
+    struct Walk<'a> {
         all: u32,
-        rows_left: usize,
-        cols: u32,
-        left: u32,
-        right: u32,
+        rows: usize,
+        forbid: &'a [u32],
+    }
+    fn go(
+        walk: &Walk<'_>,
+        row: usize,
+        (cols, left, right): (u32, u32, u32),
+        free: u32,
         visit: &mut impl FnMut(u32, u32, u32),
     ) {
-        if rows_left == 0 {
-            visit(cols, left & all, right);
-            return;
-        }
-        let mut free = all & !(cols | left | right);
+        let mut free = free;
         while free != 0 {
             let bit = free & free.wrapping_neg();
             free ^= bit;
             // `left` may carry bits past column n - 1 for a while; they never come back.
-            go(
-                all,
-                rows_left - 1,
-                cols | bit,
-                (left | bit) << 1,
-                (right | bit) >> 1,
-                visit,
-            );
+            let next = (cols | bit, (left | bit) << 1, (right | bit) >> 1);
+            if row + 1 == walk.rows {
+                visit(next.0, next.1 & walk.all, next.2);
+            } else {
+                let blocked = next.0 | next.1 | next.2 | walk.forbid.get(row + 1).unwrap_or(&0);
+                go(walk, row + 1, next, walk.all & !blocked, visit);
+            }
         }
     }
-    let bit = 1u32 << first;
-    go((1u32 << n) - 1, rows - 1, bit, bit << 1, bit >> 1, visit);
+    let walk = Walk {
+        all: (1u32 << n) - 1,
+        rows,
+        forbid,
+    };
+    let free = walk.all & firsts & !forbid.first().unwrap_or(&0);
+    if rows > 0 {
+        go(&walk, 0, (0, 0, 0), free, visit);
+    }
 }
 
 /// One group per orbit under the mirror and the vertical flip, with the orbit's size.

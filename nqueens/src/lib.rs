@@ -84,6 +84,8 @@
 #[cfg(feature = "std")]
 extern crate std;
 
+#[cfg(feature = "std")]
+mod centered;
 mod const_solve;
 mod counting;
 mod error;
