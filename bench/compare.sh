@@ -70,7 +70,7 @@ done
 # The quarter-board join counter (EvgenyKluev/N-Queens-Count-Sol), if a checkout of it is
 # given: QUARTER_JOIN=path. Its board size is a compile-time constant (`size` in
 # solcounter.h), so it is built once per n, in a copy; it is never vendored here. Both
-# programs count the whole board; peak memory comes from /usr/bin/time -v.
+# programs count the whole board; time and peak memory come from /usr/bin/time.
 if [ -n "${QUARTER_JOIN:-}" ]; then
     command -v g++ >/dev/null || { echo "compare.sh: g++ is missing" >&2; exit 1; }
     [ -f "$QUARTER_JOIN/solcounter.h" ] || {
@@ -79,10 +79,27 @@ if [ -n "${QUARTER_JOIN:-}" ]; then
     }
     QJ_NS=${QJ_NS:-"16 17 18 19"}
     QJ_THREADS=${QJ_THREADS:-"1 2"}
-    # peak resident memory of a command, in MB
-    peak() {
-        /usr/bin/time -v "$@" 2>&1 >/dev/null | sed -n 's/.*Maximum resident set size (kbytes): //p' |
-            awk '{ printf "%d", $1 / 1024 }'
+    # One timed run of a command: "seconds peak-MB answer", from /usr/bin/time (no hyperfine:
+    # at n = 19 and 20 a run takes minutes, and each one is used for its time, memory and
+    # answer alike).
+    timed() {
+        local out=$work/run.out stats=$work/run.stats
+        /usr/bin/time -f '%e %M' -o "$stats" "$@" >"$out"
+        printf '%s %d %s\n' "$(cut -d' ' -f1 "$stats")" "$(($(cut -d' ' -f2 "$stats") / 1024))" \
+            "$(sed -n 's/^Result: //p; /^[0-9][0-9]*$/p' "$out" | head -n1)"
+    }
+    # median seconds, largest peak MB and the answer of RUNS runs, checked to agree
+    runs() {
+        local i
+        for i in $(seq "$RUNS"); do
+            timed "$@"
+        done | python3 -c '
+import statistics, sys
+rows = [line.split() for line in sys.stdin]
+answers = {r[2] for r in rows}
+if len(answers) != 1:
+    sys.exit("compare.sh: runs disagree: %s" % sorted(answers))
+print("%.2f %d %s" % (statistics.median(float(r[0]) for r in rows), max(int(r[1]) for r in rows), rows[0][2]))'
     }
     echo
     printf '%-6s %7s %9s %14s %7s %9s %9s\n' n threads "ours (s)" "quarter-join (s)" ratio "ours MB" "its MB"
@@ -92,17 +109,16 @@ if [ -n "${QUARTER_JOIN:-}" ]; then
         sed -i "s/inline constexpr int size = [0-9]*;/inline constexpr int size = $n;/" "$src/solcounter.h"
         g++ -std=c++20 -O3 -pthread -o "$work/qj-$n.bin" "$src/main.cpp"
         for t in $QJ_THREADS; do
-            theirs_count=$("$work/qj-$n.bin" "$t" | sed -n 's/^Result: //p')
-            ours_count=$("$ours" count "$n" --threads "$t")
+            theirs_run=$(runs "$work/qj-$n.bin" "$t")
+            our_run=$(runs "$ours" count "$n" --threads "$t")
+            read -r theirs their_mb theirs_count <<<"$theirs_run"
+            read -r mine my_mb ours_count <<<"$our_run"
             if [ "$theirs_count" != "$ours_count" ]; then
                 echo "compare.sh: n = $n: quarter-join printed $theirs_count, we printed $ours_count" >&2
                 exit 1
             fi
-            theirs=$(median "$work/qj-$n.bin $t")
-            mine=$(median "$ours count $n --threads $t")
             printf '%-6s %7s %9s %14s %7s %9s %9s\n' "$n" "$t" "$mine" "$theirs" \
-                "$(python3 -c "print('%.2f' % ($mine / $theirs))")" \
-                "$(peak "$ours" count "$n" --threads "$t")" "$(peak "$work/qj-$n.bin" "$t")"
+                "$(python3 -c "print('%.2f' % ($mine / $theirs))")" "$my_mb" "$their_mb"
         done
     done
 fi

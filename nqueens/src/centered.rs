@@ -37,20 +37,52 @@ pub(crate) fn count(
     threads: usize,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<u64, Error> {
+    count_share(n, 1, 1, threads, progress)
+}
+
+/// Share `k` of `m` (`1 <= k <= m`) of the count of `n`, as [`count`] counts it.
+///
+/// The count is cut into units, one per outer choice and top set, in a fixed order: every
+/// outer choice has the same number of top sets (those of the columns the center queens
+/// leave). Share `k` takes the units from `(k - 1) U / m` to `k U / m` (rounded down, `U`
+/// units in all): a run, so that a share lists the half boards of one or two outer choices,
+/// not of all of them. The shares never overlap and cover every unit, and which units a
+/// share holds depends on `n`, `k` and `m` alone.
+pub(crate) fn count_share(
+    n: usize,
+    k: u64,
+    m: u64,
+    threads: usize,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<u64, Error> {
     if !(5..=20).contains(&n) {
         return Err(Error::BoardSize(n));
     }
+    if k == 0 || k > m {
+        return Err(Error::Share { k, m });
+    }
     let layout = Layout::new(n);
     let outers = layout.outers();
-    let tops = layout.top_sets();
-    let of = (outers.len() * tops.len()) as u64;
+    let per = layout.tops_per_outer();
+    let units = outers.len() as u64 * per;
+    let cut = |k: u64| (u128::from(k) * u128::from(units) / u128::from(m)) as u64;
+    let (lo, hi) = (cut(k - 1), cut(k));
     let done = core::sync::atomic::AtomicU64::new(0);
     let mut total = 0;
-    for outer in &outers {
+    for (i, outer) in outers.iter().enumerate() {
+        let from = i as u64 * per;
+        let (a, b) = (lo.max(from), hi.min(from + per));
+        if a >= b {
+            continue;
+        }
+        let tops = layout.top_sets(outer);
+        let mine = tops
+            .get((a - from) as usize..(b - from) as usize)
+            .unwrap_or_default();
         let lists = layout.lists(outer, threads)?;
         // Chunks of top sets: a few hundred joins each.
         const CHUNK: usize = 16;
-        let chunks: Vec<&[u32]> = tops.chunks(CHUNK).collect();
+        let chunks: Vec<&[u32]> = mine.chunks(CHUNK).collect();
         let chunk = |sets: &&[u32]| {
             let mut scratch = Scratch::default();
             let count: u64 = sets
@@ -62,7 +94,7 @@ pub(crate) fn count(
             progress(Progress {
                 stage: Stage::Counting,
                 done,
-                of,
+                of: hi - lo,
             });
             count
         };
@@ -73,6 +105,20 @@ pub(crate) fn count(
         total += outer.weight * sum;
     }
     Ok(total)
+}
+
+/// Feeds what fixes the units of `n` (see [`count_share`]) to `eat`: the cut, and every outer
+/// choice with its weight, in order. For the share plan's identifier.
+pub(crate) fn identity(n: usize, eat: &mut impl FnMut(u8)) {
+    let layout = Layout::new(n);
+    for byte in [n, layout.h, layout.center] {
+        eat(byte as u8);
+    }
+    for outer in layout.outers() {
+        for word in [outer.queens[0], outer.queens[1], outer.weight as u32] {
+            word.to_le_bytes().into_iter().for_each(&mut *eat);
+        }
+    }
 }
 
 /// The cut of one `n`.
@@ -173,18 +219,39 @@ impl Layout {
         out
     }
 
-    /// Every set of `h` columns, increasing (Gosper's hack); those that meet the center
-    /// queens have no half boards and cost one look each.
-    fn top_sets(&self) -> Vec<u32> {
+    /// The top sets of one outer choice: every set of `h` of the columns the center queens
+    /// leave, in a fixed order (Gosper's hack over those columns).
+    fn top_sets(&self, outer: &Outer) -> Vec<u32> {
+        let free = self.all & !outer.queens[0] & !outer.queens[1];
+        let width = free.count_ones();
         let mut out = Vec::new();
         let mut s: u32 = (1 << self.h) - 1;
-        while s <= self.all {
-            out.push(s);
+        while s < 1 << width {
+            // Bit i of `s` stands for the i-th free column.
+            let (mut set, mut rest, mut columns) = (0, s, free);
+            while rest != 0 {
+                let column = columns & columns.wrapping_neg();
+                if rest & 1 == 1 {
+                    set |= column;
+                }
+                rest >>= 1;
+                columns ^= column;
+            }
+            out.push(set);
             let low = s & s.wrapping_neg();
             let ripple = s + low;
             s = (((ripple ^ s) >> 2) / low) | ripple;
         }
         out
+    }
+
+    /// How many top sets every outer choice has: `h` of the `n - center` columns left.
+    fn tops_per_outer(&self) -> u64 {
+        let (mut ways, free) = (1u64, (self.n - self.center) as u64);
+        for i in 0..self.h as u64 {
+            ways = ways * (free - i) / (i + 1);
+        }
+        ways
     }
 
     /// The squares of the first `h` rows that the center queens (rows `h + 1` on) attack,
@@ -246,7 +313,7 @@ impl Layout {
     /// The solutions of one outer choice whose top half uses the columns `top`.
     fn join_top(&self, outer: &Outer, lists: &Lists, top: u32, scratch: &mut Scratch) -> u64 {
         let centers = outer.queens[0] | outer.queens[1];
-        if top & centers != 0 || lists.top.len_of(top) == 0 {
+        if lists.top.len_of(top) == 0 {
             return 0;
         }
         let shape = self.shape;
@@ -383,8 +450,47 @@ mod tests {
         })
         .unwrap();
         let layout = Layout::new(11);
-        let want = (layout.outers().len() * layout.top_sets().len()) as u64;
+        let want = layout.outers().len() as u64 * layout.tops_per_outer();
         assert_eq!((done.into_inner(), of.into_inner()), (want, want));
+    }
+
+    #[test]
+    fn shares_cover_the_count_once() {
+        for n in [9, 12] {
+            let whole = count(n, 1, &|_| {}).unwrap();
+            for m in [1, 2, 5, 64, 100_000] {
+                let sum: u64 = (1..=m)
+                    .map(|k| count_share(n, k, m, 1, &|_| {}).unwrap())
+                    .sum();
+                assert_eq!(sum, whole, "n = {n}, m = {m}");
+            }
+        }
+        assert_eq!(
+            count_share(9, 0, 3, 1, &|_| {}),
+            Err(Error::Share { k: 0, m: 3 })
+        );
+        assert_eq!(
+            count_share(9, 4, 3, 1, &|_| {}),
+            Err(Error::Share { k: 4, m: 3 })
+        );
+    }
+
+    #[test]
+    fn top_sets_are_every_set_of_the_free_columns_once() {
+        for n in [9, 14, 17] {
+            let layout = Layout::new(n);
+            for outer in layout.outers().iter().take(3) {
+                let sets = layout.top_sets(outer);
+                assert_eq!(sets.len() as u64, layout.tops_per_outer(), "n = {n}");
+                let centers = outer.queens[0] | outer.queens[1];
+                assert!(sets.iter().all(|s| s.count_ones() as usize == layout.h));
+                assert!(sets.iter().all(|s| s & centers == 0));
+                let mut sorted = sets.clone();
+                sorted.sort_unstable();
+                sorted.dedup();
+                assert_eq!(sorted.len(), sets.len(), "n = {n}");
+            }
+        }
     }
 
     #[test]

@@ -84,8 +84,9 @@ pub enum Stage {
     Counting,
 }
 
-/// The identifier of a share plan; see [`Counter::plan`]. Shown as `r1-` (round-robin
-/// dealing, first version) and 16 hex digits.
+/// The identifier of a share plan; see [`Counter::plan`]. Shown as a rule and 16 hex
+/// digits: `r1-` for the 8-fold counter's tasks dealt round-robin, `j1-` for the join's
+/// units (n = 17 to 20) cut into runs; first version of each.
 ///
 /// ```
 /// let a = nqueens_tables::Counter::new(16).unwrap();
@@ -95,11 +96,14 @@ pub enum Stage {
 /// assert!(a.plan().to_string().starts_with("r1-"));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Plan(u64);
+pub struct Plan {
+    rule: &'static str,
+    hash: u64,
+}
 
 impl core::fmt::Display for Plan {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "r1-{:016x}", self.0)
+        write!(f, "{}-{:016x}", self.rule, self.hash)
     }
 }
 
@@ -108,8 +112,10 @@ impl core::fmt::Display for Plan {
 /// By default it counts every solution of `n` on the calling thread, by the fastest method
 /// for `n`: the embedded table's length where one is compiled in, the half-board join from
 /// n = 15 to 20 (feature `std`), the 8-fold symmetry counter otherwise. Asking for the
-/// symmetry classes, or for a share, picks the 8-fold counter, the one method that gives
-/// both. Where the join cannot get its memory, the count falls back to the 8-fold counter.
+/// symmetry classes picks the 8-fold counter, the one method that gives them; so does a
+/// share, except of a plain count from 17 to 20, which the join cuts into shares of its own.
+/// Where the join cannot get its memory, a whole count falls back to the 8-fold counter (a
+/// share fails instead: see [`Counter::run`]).
 ///
 /// ```
 /// use nqueens_tables::{Counter, Method};
@@ -191,16 +197,23 @@ impl Counter {
         Ok(self)
     }
 
-    /// The identifier of the share plan that [`Counter::share`] cuts this `n` by: a hash of
-    /// the 8-fold counter's task list (every task's phase and placed rows, in order) and of
-    /// the rule that deals tasks to shares. Shares with the same `n`, `m` and plan can be
-    /// added up; a change to how the work is split changes the plan, so that shares counted
-    /// before it cannot be mixed with shares counted after.
+    /// The identifier of the share plan that [`Counter::share`] cuts this count by: the rule
+    /// and a hash of what it cuts. Shares of a plain count from n = 17 to 20 are runs of the
+    /// join's units (every outer choice of center queens, with its weight, in order); other
+    /// shares are the 8-fold counter's tasks (every task's phase and placed rows, in order)
+    /// dealt round-robin. Shares with the same `n`, `m` and plan can be added up; a change
+    /// to how the work is split changes the plan, so that shares counted before it cannot be
+    /// mixed with shares counted after.
     ///
     /// ```
-    /// let plan = nqueens_tables::Counter::new(16).unwrap().plan();
+    /// use nqueens_tables::Counter;
+    /// let plan = Counter::new(16).unwrap().plan();
     /// assert_eq!(plan.to_string().len(), 19); // "r1-" and 16 hex digits
-    /// assert_ne!(plan, nqueens_tables::Counter::new(17).unwrap().plan());
+    /// assert_ne!(plan, Counter::new(15).unwrap().plan());
+    /// # #[cfg(feature = "std")]
+    /// assert!(Counter::new(18).unwrap().plan().to_string().starts_with("j1-"));
+    /// // Symmetry classes are counted by the 8-fold counter, shares too.
+    /// assert!(Counter::new(18).unwrap().unique(true).plan().to_string().starts_with("r1-"));
     /// ```
     pub fn plan(&self) -> Plan {
         // FNV-1a, 64 bits: stable, tiny, and with no dependency.
@@ -209,11 +222,20 @@ impl Counter {
             hash ^= u64::from(byte);
             hash = hash.wrapping_mul(0x0100_0000_01b3);
         };
+        let shared = Counter {
+            share: Some((1, 2)),
+            ..*self
+        };
+        if shared.planned_method() == Method::Join {
+            #[cfg(feature = "std")]
+            crate::centered::identity(self.n, &mut eat);
+            return Plan { rule: "j1", hash };
+        }
         eat(self.n as u8);
         for task in tasks(self.n) {
             task.identity(&mut eat);
         }
-        Plan(hash)
+        Plan { rule: "r1", hash }
     }
 
     /// Also counts the symmetry classes (the 8-fold counter does; `unique` is then `Some`).
@@ -267,17 +289,24 @@ impl Counter {
         let whole = !self.unique && self.share.is_none();
         match method {
             Method::Table => whole && crate::table(self.n).is_some(),
+            // Shares of the join: those of the centered join only, which cuts its work into
+            // units that need a share's own half boards alone.
             #[cfg(feature = "std")]
-            Method::Join => whole && crate::join::covers(self.n),
+            Method::Join => {
+                !self.unique
+                    && crate::join::covers(self.n)
+                    && (self.share.is_none() || crate::centered::CENTERED_N.contains(&self.n))
+            }
             #[cfg(not(feature = "std"))]
             Method::Join => false,
             Method::Symmetry => true,
         }
     }
 
-    /// Runs the count. The only error is [`Error::OutOfMemory`], when the join was asked
-    /// for by [`Counter::method`] and its half boards do not fit; a planned join falls back
-    /// to the 8-fold counter instead.
+    /// Runs the count. The only error is [`Error::OutOfMemory`], when the join's half boards
+    /// do not fit and the join was asked for by [`Counter::method`] or counts a share (the
+    /// 8-fold counter's shares are cut by another plan and would not add up with the
+    /// others); a planned whole count falls back to the 8-fold counter instead.
     ///
     /// ```
     /// let c = nqueens_tables::Counter::new(14).unwrap().run().unwrap();
@@ -319,19 +348,30 @@ impl Counter {
                     });
                 }
             }
-            Method::Join =>
-            {
+            Method::Join => {
                 #[cfg(feature = "std")]
-                match crate::join::count(self.n, self.threads, &progress) {
-                    Ok(total) => {
-                        return Ok(Counts {
-                            total,
-                            unique: None,
-                            method: Method::Join,
-                        })
+                {
+                    let counted = match self.share {
+                        Some((k, m)) => {
+                            crate::centered::count_share(self.n, k, m, self.threads, &progress)
+                        }
+                        None => crate::join::count(self.n, self.threads, &progress),
+                    };
+                    match counted {
+                        Ok(total) => {
+                            return Ok(Counts {
+                                total,
+                                unique: None,
+                                method: Method::Join,
+                            })
+                        }
+                        // A share does not fall back: the 8-fold counter's shares are cut
+                        // by another plan, and would not add up with the others.
+                        Err(e) if self.method == Some(Method::Join) || self.share.is_some() => {
+                            return Err(e)
+                        }
+                        Err(_) => {}
                     }
-                    Err(e) if self.method == Some(Method::Join) => return Err(e),
-                    Err(_) => {}
                 }
             }
             Method::Symmetry => {}

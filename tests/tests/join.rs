@@ -45,6 +45,10 @@ fn the_fastest_method_is_planned() {
     assert_eq!(unique.planned_method(), Method::Symmetry);
     let share = Counter::new(16).unwrap().share(1, 2).unwrap();
     assert_eq!(share.planned_method(), Method::Symmetry);
+    // From 17 the join has shares of its own; not of symmetry classes.
+    let share = Counter::new(17).unwrap().share(1, 2).unwrap();
+    assert_eq!(share.planned_method(), Method::Join);
+    assert_eq!(share.unique(true).planned_method(), Method::Symmetry);
     // A method that cannot answer is not planned, even when asked for.
     let join_for_classes = unique.method(Method::Join);
     assert_eq!(join_for_classes.planned_method(), Method::Symmetry);
@@ -85,6 +89,38 @@ fn counts_past_the_tables_match_oeis_for_14_to_17() {
         };
         assert_eq!(c.total, want, "n = {n}, {:?}", c.method);
     }
+}
+
+/// Shares of the join at n = 17: any cut adds up to the total, whatever the threads.
+#[test]
+fn join_shares_of_17_add_up() {
+    let share = |k, m, threads| {
+        let c = Counter::new(17)
+            .unwrap()
+            .share(k, m)
+            .unwrap()
+            .threads(threads);
+        let counts = c.run().unwrap();
+        assert_eq!(counts.method, Method::Join);
+        counts.total
+    };
+    for m in [3, 64] {
+        let sum: u64 = (1..=m).map(|k| share(k, m, 2)).sum();
+        assert_eq!(sum, A000170_17_TO_19[0], "m = {m}");
+    }
+    assert_eq!(share(2, 3, 1), share(2, 3, 2));
+}
+
+/// Shares of the join already counted stay valid only while its units are the same: a change
+/// to them must show here, and come with a new plan identifier.
+#[test]
+fn the_join_share_plan_of_17_in_8_is_pinned() {
+    let c = Counter::new(17).unwrap();
+    assert_eq!(c.plan().to_string(), "j1-5970b96a48c7eaa6");
+    let share = |k| c.share(k, 8).unwrap().threads(0).run().unwrap().total;
+    assert_eq!(share(1), 18_522_124);
+    assert_eq!(share(4), 13_356_300);
+    assert_eq!(share(8), 4_067_152);
 }
 
 /// n = 18 and 19 (the centered join: 30 MB and 240 MB, under a minute on two cores).
