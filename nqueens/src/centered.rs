@@ -87,7 +87,15 @@ pub(crate) fn count_share(
             let mut scratch = Scratch::default();
             let count: u64 = sets
                 .iter()
-                .map(|&top| layout.join_top(outer, &lists, top, &mut scratch))
+                .map(|&top| match n {
+                    // One copy per size counted for real, so that the layout's shifts and
+                    // masks are constants in the loops (measured: about 10% at n = 17).
+                    17 => layout.join_top::<17>(outer, &lists, top, &mut scratch),
+                    18 => layout.join_top::<18>(outer, &lists, top, &mut scratch),
+                    19 => layout.join_top::<19>(outer, &lists, top, &mut scratch),
+                    20 => layout.join_top::<20>(outer, &lists, top, &mut scratch),
+                    _ => layout.join_top::<0>(outer, &lists, top, &mut scratch),
+                })
                 .sum();
             let len = sets.len() as u64;
             let done = done.fetch_add(len, core::sync::atomic::Ordering::Relaxed) + len;
@@ -165,6 +173,7 @@ struct Scratch {
 }
 
 impl Layout {
+    #[inline(always)]
     fn new(n: usize) -> Layout {
         let center = 2 - n % 2;
         let h = (n - 2 - center) / 2;
@@ -311,20 +320,29 @@ impl Layout {
     }
 
     /// The solutions of one outer choice whose top half uses the columns `top`.
-    fn join_top(&self, outer: &Outer, lists: &Lists, top: u32, scratch: &mut Scratch) -> u64 {
+    /// `N` is `n`, or 0 for any `n`.
+    #[inline(never)]
+    fn join_top<const N: usize>(
+        &self,
+        outer: &Outer,
+        lists: &Lists,
+        top: u32,
+        scratch: &mut Scratch,
+    ) -> u64 {
+        let this = if N == 0 { *self } else { Layout::new(N) };
         let centers = outer.queens[0] | outer.queens[1];
         if lists.top.len_of(top) == 0 {
             return 0;
         }
-        let shape = self.shape;
+        let shape = this.shape;
         let (low, high) = lists.top.of(top);
         scratch.tops.clear();
         prepare::<false>(shape, low, high, &mut scratch.tops);
         let tops = scratch.tops.len();
-        let rest = self.all & !top & !centers;
+        let rest = this.all & !top & !centers;
         let (firsts, lasts) = (
-            self.middle_columns(outer, true),
-            self.middle_columns(outer, false),
+            this.middle_columns(outer, true),
+            this.middle_columns(outer, false),
         );
         // The tops that leave each possible first middle queen unattacked, once: each is
         // joined with several last ones.
@@ -334,7 +352,7 @@ impl Layout {
         scratch.top.resize(tops, 0);
         let mut starts = [0usize; 33];
         let mut len = 0;
-        for (column, start) in starts.iter_mut().enumerate().take(self.n) {
+        for (column, start) in starts.iter_mut().enumerate().take(this.n) {
             *start = len;
             if (rest & firsts) >> column & 1 == 1 {
                 for t in &scratch.tops {
@@ -347,7 +365,7 @@ impl Layout {
                 }
             }
         }
-        starts[self.n] = len;
+        starts[this.n] = len;
         let mut total = 0;
         // Each pair of middle columns once, both orders with it: they share the bottom set.
         let mut ones = rest;
@@ -360,11 +378,11 @@ impl Layout {
                 others ^= b;
                 let bottom = rest & !a & !b;
                 // Odd n: the upside-down twin (bottom set on top) is counted by the weight.
-                if self.center == 1 && bottom < top {
+                if this.center == 1 && bottom < top {
                     continue;
                 }
                 let orders = [(a, b), (b, a)].map(|(first, last)| {
-                    first & firsts != 0 && last & lasts != 0 && !self.attack(first, last)
+                    first & firsts != 0 && last & lasts != 0 && !this.attack(first, last)
                 });
                 if orders == [false, false] || lists.bottom().len_of(bottom) == 0 {
                     continue;

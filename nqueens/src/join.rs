@@ -416,6 +416,7 @@ impl Shape {
 
     /// Halves of `k` rows with `gap` rows between them (`n = 2k + gap`; keys fit 32 bits
     /// while `n - 1 - gap <= 16`).
+    #[inline(always)]
     pub(crate) fn with(n: usize, k: usize, gap: u32) -> Shape {
         let bits = n as u32 - 1 - gap;
         let mut split = [0; SPLITS];
