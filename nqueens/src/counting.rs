@@ -78,11 +78,11 @@ pub struct Progress {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Stage {
-    /// The join lists its half boards, up to n = 16: one step per column of the first queen.
-    /// (From 17 it lists them one choice of center queens at a time, inside its counting.)
+    /// The join lists its half boards, for odd n up to 15: one step per column of the first
+    /// queen. (For the other sizes it lists them inside its counting.)
     Listing,
-    /// Counting proper: one step per task (8-fold counter), join group (up to n = 16) or top
-    /// set of one choice of center queens (from 17).
+    /// Counting proper: one step per task (8-fold counter), join group (odd n up to 15) or
+    /// top set (of one choice of center queens from n = 17).
     Counting,
 }
 

@@ -51,6 +51,11 @@ pub(crate) fn count(
     if crate::centered::CENTERED_N.contains(&n) {
         return crate::centered::count(n, threads, progress);
     }
+    // Even n: the centered join's loops with no center rows (n = 16: 0.32 s and 18 MB on one
+    // thread, against 0.45 s and 31 MB for the groups below).
+    if n.is_multiple_of(2) && n >= 6 {
+        return crate::centered::count_whole(n, threads, progress);
+    }
     let join = Join::build(n, threads, progress)?;
     Ok(join.count_parallel(threads, progress))
 }
@@ -789,7 +794,7 @@ mod tests {
         use core::sync::atomic::{AtomicU64, Ordering};
         let listed = AtomicU64::new(0);
         let joined = AtomicU64::new(0);
-        let total = count(12, 2, &|p| {
+        let total = count(13, 2, &|p| {
             let seen = match p.stage {
                 Stage::Listing => &listed,
                 Stage::Counting => &joined,
@@ -797,8 +802,8 @@ mod tests {
             seen.fetch_max(p.done, Ordering::Relaxed);
         })
         .unwrap();
-        assert_eq!(total, 14_200);
-        assert_eq!(listed.into_inner(), 12);
-        assert_eq!(joined.into_inner(), join(12).groups() as u64);
+        assert_eq!(total, 73_712);
+        assert_eq!(listed.into_inner(), 13);
+        assert_eq!(joined.into_inner(), join(13).groups() as u64);
     }
 }

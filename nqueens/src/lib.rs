@@ -72,7 +72,7 @@
 //! | `table-6` .. `table-13` | yes | the static table for that `n` (`n` x count bytes of flash) |
 //! | `packed-6` .. `packed-13` | no | the table packed two queens per byte ([`packed_table`]) |
 //! | `fast-search` | yes | the search solves its last five rows in one step from 13 KB of tables: enumeration about 2x faster |
-//! | `std` | no | the half-board join, [`Counter`]'s fastest method from n = 15 to 18, which keeps half boards on the heap |
+//! | `std` | no | the half-board join, [`Counter`]'s fastest method from n = 15 to 20 (and its shares from 17), which keeps half boards on the heap |
 //! | `parallel` | no | [`Counter::threads`] counts on several threads (implies `std`) |
 //!
 //! With a table's feature off, its `n` is served by the search and the table costs nothing.
