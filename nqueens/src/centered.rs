@@ -7,8 +7,8 @@
 //! the *outer* loop. Around them are two middle rows, and outside those two halves of `h`
 //! rows (n = 19: 8 + 1 + 1 + 1 + 8; n = 20: 8 + 1 + 2 + 1 + 8). For one choice of center
 //! queens only the half boards that leave them unattacked are listed, one row shorter than
-//! the whole-list join's and a tenth to a third of them: 16 MB at n = 17, 30 MB at 18,
-//! 237 MB at 19. Then the join is the whole-list join's: a top
+//! the whole-list join's and a tenth to a third of them: 17 MB at n = 17, 32 MB at 18,
+//! 235 MB at 19 and 388 MB at 20 (peak memory of the whole count). Then the join is the whole-list join's: a top
 //! set, a queen on each middle row, a bottom set with the rest of the columns, and keys with
 //! no bit in common.
 //!

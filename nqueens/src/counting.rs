@@ -19,7 +19,7 @@ pub enum Method {
     Table,
     /// The half-board join: every solution, fastest from n = 15 to 20, with half boards on
     /// the heap: all of them up to n = 16 (16 MB there), past it those of one choice of the
-    /// center rows' queens at a time (16 MB at n = 17, 30 MB at 18, 240 MB at 19). Feature
+    /// center rows' queens at a time (17 MB at n = 17, 32 MB at 18, 235 MB at 19). Feature
     /// `std`; no symmetry classes.
     Join,
     /// The 8-fold symmetry counter: every `n`, symmetry classes too, shares, no heap.
