@@ -1,21 +1,22 @@
 //! The join with the center rows' queens fixed: every solution of n = 17 to 20 in bounded
-//! memory.
+//! memory, and (with no center rows) of even n up to 16.
 //!
 //! The whole-list join (module `join`) keeps every half board of `(n - 1) / 2` rows: 175 MB
-//! at n = 17, 380 MB at 18, and about 8 times more per n. Here the board is cut differently. The center
-//! row (odd `n`) or two center rows (even `n`) get their queens first, one choice at a time:
-//! the *outer* loop. Around them are two middle rows, and outside those two halves of `h`
-//! rows (n = 19: 8 + 1 + 1 + 1 + 8; n = 20: 8 + 1 + 2 + 1 + 8). For one choice of center
-//! queens only the half boards that leave them unattacked are listed, one row shorter than
-//! the whole-list join's and a tenth to a third of them: 17 MB at n = 17, 32 MB at 18,
-//! 235 MB at 19 and 388 MB at 20 (peak memory of the whole count). Then the join is the whole-list join's: a top
-//! set, a queen on each middle row, a bottom set with the rest of the columns, and keys with
-//! no bit in common.
+//! at n = 17, 380 MB at 18, and about 8 times more per n. Here the board is cut differently.
+//! The center row (odd `n`) or two center rows (even `n`) get their queens first, one choice
+//! at a time: the *outer* loop. Around them are two middle rows, and outside those two halves
+//! of `h` rows (n = 19: 8 + 1 + 1 + 1 + 8; n = 20: 8 + 1 + 2 + 1 + 8). For one choice of
+//! center queens only the half boards that leave them unattacked are listed, one row shorter
+//! than the whole-list join's and a tenth to a third of them: 17 MB at n = 17, 32 MB at 18,
+//! 235 MB at 19 and 388 MB at 20 (peak memory of the whole count). Then the join is the
+//! whole-list join's: a top set, a queen on each middle row, a bottom set with the rest of
+//! the columns, and keys with no bit in common.
 //!
 //! Symmetry: the outer choices come one per orbit under the mirror (and for even n the
 //! vertical flip, which swaps the two center rows), weighted by the orbit's size. For odd n
 //! the flip keeps the center row, so inside one outer choice a join and its upside-down twin
-//! (top and bottom sets swapped) are done once, counted twice.
+//! (top and bottom sets swapped) are done once, counted twice. With no center rows, one join
+//! per orbit of the mirror and the flip is done (see `Layout::weight`).
 
 use std::vec::Vec;
 
@@ -162,7 +163,7 @@ struct Layout {
     n: usize,
     /// Rows in a half.
     h: usize,
-    /// Center rows: 1 or 2.
+    /// Center rows: 1 (odd `n`) or 2 (even `n`); 0 for the whole list of an even `n`.
     center: usize,
     shape: Shape,
     all: u32,
