@@ -22,7 +22,10 @@ use std::vec::Vec;
 
 use crate::counting::{Progress, Stage};
 use crate::error::Error;
-use crate::join::{attacking, key_of, prepare, push, split_pairs, Part, Prepared, Shape};
+use crate::join::{
+    attacking, key_of, mirror, next_set, orbit_weight, prepare, push, split_pairs, Part, Prepared,
+    Shape,
+};
 
 /// The sizes the centered join counts. From 17 it is as fast as the whole-list join in a
 /// tenth of the memory or less (16 MB against 185 MB at 17, 30 against 413 at 18); past 20
@@ -242,7 +245,7 @@ impl Layout {
     /// The outer choices, one per orbit.
     fn outers(&self) -> Vec<Outer> {
         let n = self.n;
-        let mirror = |c: u32| c.reverse_bits() >> (32 - n);
+        let mirror = |c: u32| mirror(c, n);
         let mut out = Vec::new();
         if self.center == 0 {
             // One choice of nothing: the joins' own orbits carry the weights.
@@ -270,18 +273,16 @@ impl Layout {
                     continue;
                 }
                 let (a, b) = (1u32 << p, 1u32 << q);
-                let mut orbit = [
+                let weight = orbit_weight([
                     (a, b),
                     (mirror(a), mirror(b)),
                     (b, a),
                     (mirror(b), mirror(a)),
-                ];
-                orbit.sort_unstable();
-                if orbit[0] == (a, b) {
-                    let distinct = 1 + orbit.windows(2).filter(|w| w[0] != w[1]).count();
+                ]);
+                if weight > 0 {
                     out.push(Outer {
                         queens: [a, b],
-                        weight: distinct as u64,
+                        weight,
                     });
                 }
             }
@@ -308,9 +309,7 @@ impl Layout {
                 columns ^= column;
             }
             out.push(set);
-            let low = s & s.wrapping_neg();
-            let ripple = s + low;
-            s = (((ripple ^ s) >> 2) / low) | ripple;
+            s = next_set(s);
         }
         out
     }
@@ -392,11 +391,11 @@ impl Layout {
     ) -> u64 {
         let this = if N == 0 { *self } else { Layout::for_size(N) };
         let centers = outer.queens[0] | outer.queens[1];
-        if lists.top.len_of(top) == 0 {
+        let (low, high) = lists.top.of(top);
+        if low.is_empty() {
             return 0;
         }
         let shape = this.shape;
-        let (low, high) = lists.top.of(top);
         scratch.tops.clear();
         prepare::<false>(shape, low, high, &mut scratch.tops);
         let tops = scratch.tops.len();
@@ -444,12 +443,15 @@ impl Layout {
                     }
                     this.weight(top, [first, last], bottom)
                 });
-                if orders == [0, 0] || lists.bottom().len_of(bottom) == 0 {
+                if orders == [0, 0] {
+                    continue;
+                }
+                let (low, high) = lists.bottom().of(bottom);
+                if low.is_empty() {
                     continue;
                 }
                 // The bottoms for both orders in one pass. Upside down, the last middle row
                 // is the bottom's nearest.
-                let (low, high) = lists.bottom().of(bottom);
                 scratch.bottom.resize(2 * low.len(), 0);
                 let (ab, ba) = scratch.bottom.split_at_mut(low.len());
                 let (mut len_ab, mut len_ba) = (0, 0);
@@ -496,21 +498,15 @@ impl Layout {
         match self.center {
             1 => u64::from(top < bottom),
             0 => {
-                let n = self.n;
-                let mirror = |c: u32| c.reverse_bits() >> (32 - n);
+                let mirror = |c: u32| mirror(c, self.n);
                 let join = (top, middle[0], middle[1]);
                 let flip = (bottom, middle[1], middle[0]);
-                let mut orbit = [
+                orbit_weight([
                     join,
                     flip,
                     (mirror(join.0), mirror(join.1), mirror(join.2)),
                     (mirror(flip.0), mirror(flip.1), mirror(flip.2)),
-                ];
-                orbit.sort_unstable();
-                if orbit[0] != join {
-                    return 0;
-                }
-                1 + orbit.windows(2).filter(|w| w[0] != w[1]).count() as u64
+                ])
             }
             _ => 1,
         }

@@ -316,7 +316,8 @@ pub(crate) fn attacking(shape: Shape, near: u32, far: u32) -> u64 {
 }
 
 /// The key of a half board of [`Part`] in its packed form (`low | high << 32`), for the top
-/// role or for the bottom role if `BOTTOM`.
+/// role or for the bottom role if `BOTTOM`: the top's with its two fields swapped, since
+/// upside down the left-going diagonals go right.
 #[inline(always)]
 pub(crate) fn key_of<const BOTTOM: bool>(shape: Shape, packed: u64) -> u32 {
     let l = (packed as u32 >> 1) & shape.field;
@@ -342,10 +343,10 @@ pub(crate) fn prepared<const BOTTOM: bool>(shape: Shape, low: u32, high: u8) -> 
     } = shape;
     let packed = u64::from(low) | u64::from(high) << 32;
     let (left, right) = ((packed as u32) & all, (packed >> n) as u32);
+    // The key as `key_of` makes it, but from `left` and `right`, which are needed here
+    // anyway: `key_of` from the packed form made n = 17 8% slower (1.72 s against 1.59 s).
     let (l, r) = ((left >> 1) & field, (right >> gap) & field);
     Prepared {
-        // The bottom's key is the top's with its two fields swapped: upside down, the
-        // left-going diagonals go right.
         key: if BOTTOM { r | l << bits } else { l | r << bits },
         near: left | right,
         far: ((left << (gap - 1)) | (right >> (gap - 1))) & all,
@@ -493,15 +494,6 @@ impl Part {
         Ok(Part { start, low, high })
     }
 
-    /// How many half boards have the columns `cols`.
-    pub(crate) fn len_of(&self, cols: u32) -> usize {
-        let s = cols as usize;
-        match (self.start.get(s), self.start.get(s + 1)) {
-            (Some(&from), Some(&to)) => (to - from) as usize,
-            _ => 0,
-        }
-    }
-
     /// The half boards with the columns `cols`, as slices of [`Part::low`] and
     /// [`Part::high`].
     pub(crate) fn of(&self, cols: u32) -> (&[u32], &[u8]) {
@@ -626,11 +618,37 @@ pub(crate) fn half_boards(
     }
 }
 
+/// The columns `cols` of an `n` board reversed.
+#[inline(always)]
+pub(crate) fn mirror(cols: u32, n: usize) -> u32 {
+    cols.reverse_bits() >> (32 - n)
+}
+
+/// The next larger set with as many columns as `s` (not 0): Gosper's hack.
+pub(crate) fn next_set(s: u32) -> u32 {
+    let low = s & s.wrapping_neg();
+    let ripple = s + low;
+    (((ripple ^ s) >> 2) / low) | ripple
+}
+
+/// The orbit whose first member is `orbit[0]`: how many distinct members it has if
+/// `orbit[0]` is the least of them (the one that stands for the orbit), else 0.
+#[inline(always)]
+pub(crate) fn orbit_weight<T: Ord + Copy, const K: usize>(orbit: [T; K]) -> u64 {
+    let first = orbit[0];
+    let mut sorted = orbit;
+    sorted.sort_unstable();
+    if sorted[0] != first {
+        return 0;
+    }
+    1 + sorted.windows(2).filter(|w| w[0] != w[1]).count() as u64
+}
+
 /// One group per orbit under the mirror and the vertical flip, with the orbit's size.
 fn groups(n: usize) -> Vec<Group> {
     let shape = Shape::new(n);
     let all = shape.all;
-    let mirror = |s: u32| s.reverse_bits() >> (32 - n);
+    let mirror = |s: u32| mirror(s, n);
     let mut out = Vec::new();
     // Every column set of size k, in increasing order (Gosper's hack).
     let mut s: u32 = (1 << shape.k) - 1;
@@ -646,26 +664,22 @@ fn groups(n: usize) -> Vec<Group> {
                 let bottom = all & !s & !m1 & !m2;
                 // Upside down, the bottom becomes the top and the middle rows swap.
                 let flip = if shape.gap == 1 { [m1, 0] } else { [m2, m1] };
-                let mut orbit = [
+                let weight = orbit_weight([
                     (s, [m1, m2]),
                     (mirror(s), [mirror(m1), mirror(m2)]),
                     (bottom, flip),
                     (mirror(bottom), [mirror(flip[0]), mirror(flip[1])]),
-                ];
-                orbit.sort_unstable();
-                if orbit[0] == (s, [m1, m2]) {
-                    let distinct = 1 + orbit.windows(2).filter(|w| w[0] != w[1]).count();
+                ]);
+                if weight > 0 {
                     out.push(Group {
                         top: s,
                         middle: [m1, m2],
-                        weight: distinct as u64,
+                        weight,
                     });
                 }
             }
         }
-        let low = s & s.wrapping_neg();
-        let ripple = s + low;
-        s = (((ripple ^ s) >> 2) / low) | ripple;
+        s = next_set(s);
     }
     // The two orders of one pair of middle columns next to each other: they join the same
     // two sets, so the second join finds both prepared.
