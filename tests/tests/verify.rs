@@ -30,6 +30,33 @@ fn search_equals_brute_force_for_1_to_9() {
     }
 }
 
+/// `const_solutions` (run at run time) against brute force and the search where no table
+/// is: n = 1 to 5, which take its early return and its shortest paths, and n = 14, whose
+/// search nests one row deeper than any table's.
+#[test]
+fn const_fn_equals_brute_force_and_search_beyond_the_tables() {
+    use nqueens_tables::const_solutions as solve;
+    fn rows<const N: usize>(table: &[[u8; N]]) -> Vec<Vec<u8>> {
+        table.iter().map(|s| s.to_vec()).collect()
+    }
+    assert_eq!(rows(&solve::<1, 1>()), brute_force(1));
+    assert_eq!(rows(&solve::<2, 0>()), brute_force(2));
+    assert_eq!(rows(&solve::<3, 0>()), brute_force(3));
+    assert_eq!(rows(&solve::<4, 2>()), brute_force(4));
+    assert_eq!(rows(&solve::<5, 10>()), brute_force(5));
+    // 365,596 solutions of 14 bytes, returned by value: a large stack.
+    std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(|| {
+            let table = Box::new(solve::<14, 365_596>());
+            let search: Vec<Vec<u8>> = Search::new(14).unwrap().map(|s| s.to_vec()).collect();
+            assert!(rows(&table[..]) == search, "n = 14");
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
 #[test]
 fn search_counts_match_oeis_for_14_and_15() {
     for n in 14..=15 {
