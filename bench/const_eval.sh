@@ -31,7 +31,7 @@ seconds() {
     start=$(date +%s.%N)
     "$@" >/dev/null 2>&1
     end=$(date +%s.%N)
-    echo "$end - $start" | bc
+    awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f\n", b - a }'
 }
 
 build_tests() {
@@ -51,7 +51,7 @@ for _ in $(seq "$RUNS"); do zero+=("$(seconds build_tests)"); done
 cp "$backup" "$file"
 f=$(printf '%s\n' "${full[@]}" | median)
 z=$(printf '%s\n' "${zero[@]}" | median)
-printf 'n = 6..=13: build %.2f s, zeroed %.2f s, const evaluation %.2f s (median of %s)\n' "$f" "$z" "$(echo "$f - $z" | bc)" "$RUNS"
+printf 'n = 6..=13: build %.2f s, zeroed %.2f s, const evaluation %.2f s (median of %s)\n' "$f" "$z" "$(awk -v a="$f" -v b="$z" 'BEGIN { print a - b }')" "$RUNS"
 
 # Per n, in a crate of its own.
 mkdir -p "$scratch/src"
@@ -84,5 +84,5 @@ for nc in "6 4" "7 40" "8 92" "9 352" "10 724" "11 2680" "12 14200" "13 73712"; 
     for _ in $(seq "$RUNS"); do zero+=("$(seconds probe)"); done
     f=$(printf '%s\n' "${full[@]}" | median)
     z=$(printf '%s\n' "${zero[@]}" | median)
-    printf 'n = %s: %.2f s\n' "$1" "$(echo "$f - $z" | bc)"
+    printf 'n = %s: %.2f s\n' "$1" "$(awk -v a="$f" -v b="$z" 'BEGIN { print a - b }')"
 done
