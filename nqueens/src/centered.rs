@@ -8,7 +8,8 @@
 //! of `h` rows (n = 19: 8 + 1 + 1 + 1 + 8; n = 20: 8 + 1 + 2 + 1 + 8). For one choice of
 //! center queens only the half boards that leave them unattacked are listed, one row shorter
 //! than the whole-list join's and a tenth to a third of them: 17 MB at n = 17, 32 MB at 18,
-//! 235 MB at 19 and 388 MB at 20 (peak memory of the whole count). Then the join is the
+//! 235 MB at 19 and 257 MB at 20 (peak memory of the whole count; n = 20 lists its bottom
+//! halves in four classes, one at a time, else 388 MB). Then the join is the
 //! whole-list join's: a top set, a queen on each middle row, a bottom set with the rest of
 //! the columns, and keys with no bit in common.
 //!
@@ -97,6 +98,7 @@ fn count_with(
     let units = outers.len() as u64 * per;
     let cut = |k: u64| (u128::from(k) * u128::from(units) / u128::from(m)) as u64;
     let (lo, hi) = (cut(k - 1), cut(k));
+    let classes = layout.bottom_classes();
     let done = core::sync::atomic::AtomicU64::new(0);
     let mut total = 0;
     for (i, outer) in outers.iter().enumerate() {
@@ -109,38 +111,61 @@ fn count_with(
         let mine = tops
             .get((a - from) as usize..(b - from) as usize)
             .unwrap_or_default();
-        let lists = layout.lists(outer, threads)?;
         // Chunks of top sets: a few hundred joins each.
         const CHUNK: usize = 16;
         let chunks: Vec<&[u32]> = mine.chunks(CHUNK).collect();
-        let chunk = |sets: &&[u32]| {
-            let mut scratch = Scratch::default();
-            let count: u64 = sets
-                .iter()
-                .map(|&top| match (n, fixed) {
-                    // One copy per size counted for real, so that the layout's shifts and
-                    // masks are constants in the loops (n = 18: 21.6 s against 27.0 s).
-                    (16, true) => layout.join_top::<16>(outer, &lists, top, &mut scratch),
-                    (17, true) => layout.join_top::<17>(outer, &lists, top, &mut scratch),
-                    (18, true) => layout.join_top::<18>(outer, &lists, top, &mut scratch),
-                    (19, true) => layout.join_top::<19>(outer, &lists, top, &mut scratch),
-                    (20, true) => layout.join_top::<20>(outer, &lists, top, &mut scratch),
-                    _ => layout.join_top::<0>(outer, &lists, top, &mut scratch),
-                })
-                .sum();
-            let len = sets.len() as u64;
-            let done = done.fetch_add(len, core::sync::atomic::Ordering::Relaxed) + len;
-            progress(Progress {
-                stage: Stage::Counting,
-                done,
-                of: hi - lo,
-            });
-            count
+        let join = |lists: Lists<'_>| {
+            let chunk = |sets: &&[u32]| {
+                let mut scratch = Scratch::default();
+                let count: u64 = sets
+                    .iter()
+                    .map(|&top| match (n, fixed) {
+                        // One copy per size counted for real, so that the layout's shifts and
+                        // masks are constants in the loops (n = 18: 21.6 s against 27.0 s).
+                        (16, true) => layout.join_top::<16>(outer, lists, top, &mut scratch),
+                        (17, true) => layout.join_top::<17>(outer, lists, top, &mut scratch),
+                        (18, true) => layout.join_top::<18>(outer, lists, top, &mut scratch),
+                        (19, true) => layout.join_top::<19>(outer, lists, top, &mut scratch),
+                        (20, true) => layout.join_top::<20>(outer, lists, top, &mut scratch),
+                        _ => layout.join_top::<0>(outer, lists, top, &mut scratch),
+                    })
+                    .sum();
+                let len = sets.len() as u64;
+                let done = done.fetch_add(len, core::sync::atomic::Ordering::Relaxed) + len;
+                progress(Progress {
+                    stage: Stage::Counting,
+                    done,
+                    of: (hi - lo) * classes.len() as u64,
+                });
+                count
+            };
+            #[cfg(feature = "parallel")]
+            let sum: u64 = crate::parallel::sum(&chunks, threads, chunk);
+            #[cfg(not(feature = "parallel"))]
+            let sum: u64 = chunks.iter().map(chunk).sum();
+            sum
         };
-        #[cfg(feature = "parallel")]
-        let sum: u64 = crate::parallel::sum(&chunks, threads, chunk);
-        #[cfg(not(feature = "parallel"))]
-        let sum: u64 = chunks.iter().map(chunk).sum();
+        let sum = if let [_] = classes[..] {
+            let (top, bottom) = layout.lists(outer, threads)?;
+            let bottom = bottom.as_ref().unwrap_or(&top);
+            join(Lists { top: &top, bottom })
+        } else {
+            // The bottoms one class at a time against all the tops: each bottom is still
+            // read once per join it is in, and only a class of them is in memory.
+            let top_forbid = layout.forbidden(outer.queens);
+            let bottom_forbid = layout.bottom_forbidden(outer);
+            let bottom_forbid = bottom_forbid.as_ref().unwrap_or(&top_forbid);
+            let top = Part::list(n, layout.h, layout.all, &top_forbid)?;
+            let mut sum = 0;
+            for &firsts in &classes {
+                let bottom = Part::list(n, layout.h, firsts, bottom_forbid)?;
+                sum += join(Lists {
+                    top: &top,
+                    bottom: &bottom,
+                });
+            }
+            sum
+        };
         total += outer.weight * sum;
     }
     Ok(total)
@@ -170,6 +195,11 @@ struct Layout {
     center: usize,
     shape: Shape,
     all: u32,
+    /// How many classes the bottom halves of one outer choice are listed in, by the column of
+    /// their edge row's queen: four for n = 20, whose two lists (194 MB each) would peak at
+    /// 388 MB, where a quarter of the bottoms at a time stays within twice the quarter-board
+    /// join's peak; one for every other size.
+    classes: u32,
 }
 
 /// One choice of center queens (column bits, row `h + 1` first), with the size of its orbit,
@@ -180,17 +210,13 @@ struct Outer {
     weight: u64,
 }
 
-/// The half boards of one outer choice: for the top role, and for the bottom role (the
-/// board upside down; for odd `n` the same list).
-struct Lists {
-    top: Part,
-    bottom: Option<Part>,
-}
-
-impl Lists {
-    fn bottom(&self) -> &Part {
-        self.bottom.as_ref().unwrap_or(&self.top)
-    }
+/// The half boards that one join reads: for the top role, and for the bottom role (the
+/// board upside down; for odd `n` and with no center rows, the same list unless the bottoms
+/// come in classes).
+#[derive(Clone, Copy)]
+struct Lists<'a> {
+    top: &'a Part,
+    bottom: &'a Part,
 }
 
 /// One thread's buffers.
@@ -226,6 +252,7 @@ impl Layout {
             center: 0,
             shape: Shape::with(n, h, 2),
             all: (1u32 << n) - 1,
+            classes: 1,
         }
     }
 
@@ -239,6 +266,7 @@ impl Layout {
             center,
             shape: Shape::with(n, h, center as u32 + 2),
             all: (1u32 << n) - 1,
+            classes: if n == 20 { 4 } else { 1 },
         }
     }
 
@@ -350,16 +378,29 @@ impl Layout {
         ok
     }
 
-    /// The half boards of one outer choice (the two roles' lists on two threads for even
-    /// `n`).
-    fn lists(&self, outer: &Outer, threads: usize) -> Result<Lists, Error> {
+    /// What the bottom role's half boards must avoid, where it differs from the top's: with
+    /// two center rows, which swap upside down.
+    fn bottom_forbidden(&self, outer: &Outer) -> Option<Vec<u32>> {
+        (self.center == 2).then(|| self.forbidden([outer.queens[1], outer.queens[0]]))
+    }
+
+    /// The classes the bottom halves of one outer choice are listed in (see
+    /// [`Layout::classes`]), by the column of their edge row's queen.
+    fn bottom_classes(&self) -> Vec<u32> {
+        let (n, k) = (self.n as u32, self.classes);
+        let below = |c: u32| (1u32 << c) - 1;
+        (0..k)
+            .map(|i| below((i + 1) * n / k) & !below(i * n / k))
+            .collect()
+    }
+
+    /// The half boards of one outer choice, for the top role, and for the bottom role where
+    /// it differs (the two lists on two threads).
+    fn lists(&self, outer: &Outer, threads: usize) -> Result<(Part, Option<Part>), Error> {
         let top_forbid = self.forbidden(outer.queens);
-        if self.center < 2 {
-            let top = Part::list(self.n, self.h, self.all, &top_forbid)?;
-            return Ok(Lists { top, bottom: None });
-        }
-        // Upside down, the center rows swap.
-        let bottom_forbid = self.forbidden([outer.queens[1], outer.queens[0]]);
+        let Some(bottom_forbid) = self.bottom_forbidden(outer) else {
+            return Ok((Part::list(self.n, self.h, self.all, &top_forbid)?, None));
+        };
         let roles = [top_forbid, bottom_forbid];
         let list = |forbid: &Vec<u32>| Part::list(self.n, self.h, self.all, forbid);
         #[cfg(feature = "parallel")]
@@ -371,10 +412,7 @@ impl Layout {
         };
         let mut built = built.into_iter();
         match (built.next(), built.next()) {
-            (Some(top), Some(bottom)) => Ok(Lists {
-                top: top?,
-                bottom: Some(bottom?),
-            }),
+            (Some(top), Some(bottom)) => Ok((top?, Some(bottom?))),
             _ => Err(Error::BoardSize(self.n)),
         }
     }
@@ -385,7 +423,7 @@ impl Layout {
     fn join_top<const N: usize>(
         &self,
         outer: &Outer,
-        lists: &Lists,
+        lists: Lists<'_>,
         top: u32,
         scratch: &mut Scratch,
     ) -> u64 {
@@ -446,7 +484,7 @@ impl Layout {
                 if orders == [0, 0] {
                     continue;
                 }
-                let (low, high) = lists.bottom().of(bottom);
+                let (low, high) = lists.bottom.of(bottom);
                 if low.is_empty() {
                     continue;
                 }
@@ -544,6 +582,40 @@ mod tests {
         for n in [5, 15, 18] {
             assert_eq!(count_whole(n, 1, &|_| {}), Err(Error::BoardSize(n)));
         }
+    }
+
+    /// Bottoms listed in classes (as n = 20 is) count the same, at every size and layout,
+    /// with progress still reaching its total, and so do shares of the count.
+    #[test]
+    fn bottoms_in_classes_count_as_known() {
+        use core::sync::atomic::{AtomicU64, Ordering};
+        for n in 5..=14 {
+            let layouts = [Some(Layout::new(n)), (n % 2 == 0).then(|| Layout::whole(n))];
+            for layout in layouts.into_iter().flatten() {
+                for classes in [2, 3, 4] {
+                    let layout = Layout { classes, ..layout };
+                    assert_eq!(layout.bottom_classes().len(), classes as usize);
+                    assert_eq!(
+                        layout.bottom_classes().iter().fold(0, |a, c| a | c),
+                        layout.all
+                    );
+                    let (done, of) = (AtomicU64::new(0), AtomicU64::new(0));
+                    let counted = count_with(layout, 1, 1, 1, &|p| {
+                        done.fetch_max(p.done, Ordering::Relaxed);
+                        of.store(p.of, Ordering::Relaxed);
+                    });
+                    let at = (n, layout.center, classes);
+                    assert_eq!(counted, known(n), "n, center rows, classes: {at:?}");
+                    assert_eq!(done.into_inner(), of.into_inner(), "{at:?}");
+                    let shares: u64 = (1..=5)
+                        .map(|k| count_with(layout, k, 5, 1, &|_| {}).unwrap())
+                        .sum();
+                    assert_eq!(Ok(shares), known(n), "shares, {at:?}");
+                }
+            }
+        }
+        assert_eq!(Layout::new(20).bottom_classes().len(), 4);
+        assert_eq!(Layout::new(19).bottom_classes(), [Layout::new(19).all]);
     }
 
     #[cfg(feature = "parallel")]
