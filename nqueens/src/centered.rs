@@ -24,9 +24,10 @@ use std::vec::Vec;
 use crate::counting::{Progress, Stage};
 use crate::error::Error;
 use crate::join::{
-    attacking, key_of, mirror, next_set, orbit_weight, prepare, push, split_pairs, Part, Prepared,
-    Shape,
+    attacking, key_of, mirror, mirrored, next_set, orbit_weight, prepare, push, split_pairs, Part,
+    Prepared, Shape,
 };
+use crate::pieces::Pieces;
 
 /// The sizes the centered join counts. From 17 it is as fast as the whole-list join in a
 /// tenth of the memory or less (16 MB against 185 MB at 17, 30 against 413 at 18); past 20
@@ -145,23 +146,43 @@ fn count_with(
             let sum: u64 = chunks.iter().map(chunk).sum();
             sum
         };
-        let sum = if let [_] = classes[..] {
+        let searched = layout.bottoms_without() != 0;
+        let sum = if let ([_], false) = (&classes[..], searched) {
             let (top, bottom) = layout.lists(outer, threads)?;
             let bottom = bottom.as_ref().unwrap_or(&top);
-            join(Lists { top: &top, bottom })
+            join(Lists {
+                top: Tops::Listed(&top),
+                bottom,
+                with: 0,
+            })
         } else {
-            // The bottoms one class at a time against all the tops: each bottom is still
-            // read once per join it is in, and only a class of them is in memory.
+            // The bottoms one class at a time against the tops: each bottom is still read
+            // once per join it is in, and only a class of them is in memory.
             let top_forbid = layout.forbidden(outer.queens);
+            let (listed, pieces) = match searched {
+                true => (None, Some(Pieces::new(n, layout.h, &top_forbid)?)),
+                false => (
+                    Some(Part::list(n, layout.h, layout.all, 0, &top_forbid)?),
+                    None,
+                ),
+            };
             let bottom_forbid = layout.bottom_forbidden(outer);
-            let bottom_forbid = bottom_forbid.as_ref().unwrap_or(&top_forbid);
-            let top = Part::list(n, layout.h, layout.all, &top_forbid)?;
             let mut sum = 0;
-            for &firsts in &classes {
-                let bottom = Part::list(n, layout.h, firsts, bottom_forbid)?;
+            for class in &classes {
+                let forbid: Vec<u32> = bottom_forbid.iter().map(|f| f | class.without).collect();
+                let bottom = Part::list(n, layout.h, class.firsts, class.with, &forbid)?;
+                let top = match (&listed, &pieces) {
+                    (Some(part), _) => Tops::Listed(part),
+                    (None, Some(pieces)) => Tops::Searched {
+                        pieces,
+                        list: (classes.len() == 1).then_some(&bottom),
+                    },
+                    (None, None) => return Err(Error::BoardSize(n)),
+                };
                 sum += join(Lists {
-                    top: &top,
+                    top,
                     bottom: &bottom,
+                    with: class.with,
                 });
             }
             sum
@@ -177,6 +198,14 @@ pub(crate) fn identity(n: usize, eat: &mut impl FnMut(u8)) {
     let layout = Layout::new(n);
     for byte in [n, layout.h, layout.center] {
         eat(byte as u8);
+    }
+    // Which of a join and its upside-down twin counts (odd n) moves counts between units.
+    if layout.bottoms_without() != 0 {
+        layout
+            .bottoms_without()
+            .to_le_bytes()
+            .into_iter()
+            .for_each(&mut *eat);
     }
     for outer in layout.outers() {
         for word in [outer.queens[0], outer.queens[1], outer.weight as u32] {
@@ -196,10 +225,21 @@ struct Layout {
     shape: Shape,
     all: u32,
     /// How many classes the bottom halves of one outer choice are listed in, by the column of
-    /// their edge row's queen: four for n = 20, whose two lists (194 MB each) would peak at
-    /// 388 MB, where a quarter of the bottoms at a time stays within twice the quarter-board
-    /// join's peak; one for every other size.
-    classes: u32,
+    /// their edge row's queen (see [`Layout::new`]).
+    edges: u32,
+    /// Columns whose presence splits those classes further: each subset of them is a class
+    /// of the bottoms that hold exactly those columns of them.
+    split_on: u32,
+}
+
+/// The bottom halves that one pass of the joins lists: those whose edge row's queen is in
+/// one of the columns `firsts`, with a queen in each column of `with` and in none of
+/// `without`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Class {
+    firsts: u32,
+    with: u32,
+    without: u32,
 }
 
 /// One choice of center queens (column bits, row `h + 1` first), with the size of its orbit,
@@ -211,20 +251,41 @@ struct Outer {
 }
 
 /// The half boards that one join reads: for the top role, and for the bottom role (the
-/// board upside down; for odd `n` and with no center rows, the same list unless the bottoms
-/// come in classes).
+/// board upside down; with no center rows, the same list unless the bottoms come in
+/// classes), all of whose column sets hold the columns `with`.
 #[derive(Clone, Copy)]
 struct Lists<'a> {
-    top: &'a Part,
+    top: Tops<'a>,
     bottom: &'a Part,
+    with: u32,
+}
+
+/// Where the top role's half boards come from.
+#[derive(Clone, Copy)]
+enum Tops<'a> {
+    /// A list made once per outer choice.
+    Listed(&'a Part),
+    /// Put together from `pieces` for each top set when it is joined: odd `n`, whose list
+    /// would hold every half board, keeps only the bottoms (see
+    /// [`Layout::bottoms_without`]). Where `list` holds all of those, the top sets that are
+    /// bottom sets too are read from it.
+    Searched {
+        pieces: &'a Pieces,
+        list: Option<&'a Part>,
+    },
 }
 
 /// One thread's buffers.
 #[derive(Default)]
 struct Scratch {
     tops: Vec<Prepared>,
+    /// The top halves put together from pieces, before they are prepared.
+    found: Vec<u64>,
     /// Keys and far attacks of the tops, in runs by first middle column.
     by_first: Vec<(u32, u32)>,
+    /// With a halved bottom list, the keys of `by_first` mirrored, and of `tops`.
+    mirrored: Vec<u32>,
+    top_mirrored: Vec<u32>,
     top: Vec<u32>,
     bottom: Vec<u32>,
 }
@@ -252,10 +313,17 @@ impl Layout {
             center: 0,
             shape: Shape::with(n, h, 2),
             all: (1u32 << n) - 1,
-            classes: 1,
+            edges: 1,
+            split_on: 0,
         }
     }
 
+    /// Center rows. The bottom halves of one outer choice are listed in classes where the
+    /// whole of them would take more than twice the quarter-board join's peak memory:
+    /// - n = 20: four, by their edge row's queen. Its two lists (194 MB each) would peak at
+    ///   388 MB; with a quarter of the bottoms at a time, 257 MB.
+    /// - n = 19: four, by whether they hold column 13 and column 14. The bottoms of one
+    ///   outer choice (up to 21.4 million half boards, 107 MB) come to 6.1 million at most.
     #[inline(always)]
     fn new(n: usize) -> Layout {
         let center = 2 - n % 2;
@@ -266,7 +334,8 @@ impl Layout {
             center,
             shape: Shape::with(n, h, center as u32 + 2),
             all: (1u32 << n) - 1,
-            classes: if n == 20 { 4 } else { 1 },
+            edges: if n == 20 { 4 } else { 1 },
+            split_on: if n == 19 { 0b11 << 13 } else { 0 },
         }
     }
 
@@ -378,31 +447,71 @@ impl Layout {
         ok
     }
 
-    /// What the bottom role's half boards must avoid, where it differs from the top's: with
-    /// two center rows, which swap upside down.
-    fn bottom_forbidden(&self, outer: &Outer) -> Option<Vec<u32>> {
-        (self.center == 2).then(|| self.forbidden([outer.queens[1], outer.queens[0]]))
+    /// Odd `n`: the column (a bit) that the bottom role's half boards never use, else 0. Of
+    /// a join and its upside-down twin, the one with this column in its top set counts, or,
+    /// with the column on a middle row, the one with the smaller top set. So no join needs a
+    /// bottom that holds it, and the list keeps 45 to 49% of the half boards of an outer
+    /// choice (n = 17 and 19, counted; of single columns, the two edge ones keep fewest).
+    /// The tops, which are all of them, are put together per top set instead (see
+    /// [`Tops::Searched`]).
+    fn bottoms_without(&self) -> u32 {
+        match self.center {
+            1 => 1 << (self.n - 1),
+            _ => 0,
+        }
     }
 
-    /// The classes the bottom halves of one outer choice are listed in (see
-    /// [`Layout::classes`]), by the column of their edge row's queen.
-    fn bottom_classes(&self) -> Vec<u32> {
-        let (n, k) = (self.n as u32, self.classes);
+    /// What the bottom role's half boards must avoid, row by row from the edge: with two
+    /// center rows, which swap upside down, the top's upside down; with one, the top's and
+    /// [`Layout::bottoms_without`].
+    fn bottom_forbidden(&self, outer: &Outer) -> Vec<u32> {
+        match self.center {
+            2 => self.forbidden([outer.queens[1], outer.queens[0]]),
+            _ => {
+                let mut forbid = self.forbidden(outer.queens);
+                forbid.iter_mut().for_each(|f| *f |= self.bottoms_without());
+                forbid
+            }
+        }
+    }
+
+    /// The classes the bottom halves of one outer choice are listed in, one at a time (see
+    /// [`Layout::new`]): [`Layout::edges`] ranges of the edge row's queen, each split by
+    /// which columns of [`Layout::split_on`] the half board holds.
+    fn bottom_classes(&self) -> Vec<Class> {
+        let (n, k, split) = (self.n as u32, self.edges, self.split_on);
         let below = |c: u32| (1u32 << c) - 1;
-        (0..k)
-            .map(|i| below((i + 1) * n / k) & !below(i * n / k))
-            .collect()
+        let mut out = Vec::new();
+        for i in 0..k {
+            let firsts = below((i + 1) * n / k) & !below(i * n / k);
+            // Every subset of `split`, from none of it.
+            let mut with = 0;
+            loop {
+                out.push(Class {
+                    firsts,
+                    with,
+                    without: split & !with,
+                });
+                if with == split {
+                    break;
+                }
+                with = with.wrapping_sub(split) & split;
+            }
+        }
+        out
     }
 
-    /// The half boards of one outer choice, for the top role, and for the bottom role where
-    /// it differs (the two lists on two threads).
+    /// The half boards of one outer choice, both roles listed: for the top role, and for the
+    /// bottom role where it differs (the two lists on two threads).
     fn lists(&self, outer: &Outer, threads: usize) -> Result<(Part, Option<Part>), Error> {
         let top_forbid = self.forbidden(outer.queens);
-        let Some(bottom_forbid) = self.bottom_forbidden(outer) else {
-            return Ok((Part::list(self.n, self.h, self.all, &top_forbid)?, None));
-        };
-        let roles = [top_forbid, bottom_forbid];
-        let list = |forbid: &Vec<u32>| Part::list(self.n, self.h, self.all, forbid);
+        if self.center == 0 {
+            // Only the joins whose top set is not above its mirror image count (see
+            // `Layout::weight`), so a top is always a kept set.
+            return Ok((Part::halved(self.n, self.h)?, None));
+        }
+        let roles = [top_forbid, self.bottom_forbidden(outer)];
+        let list = |forbid: &Vec<u32>| Part::list(self.n, self.h, self.all, 0, forbid);
         #[cfg(feature = "parallel")]
         let built = crate::parallel::map(&roles, threads.min(2), list);
         #[cfg(not(feature = "parallel"))]
@@ -429,14 +538,32 @@ impl Layout {
     ) -> u64 {
         let this = if N == 0 { *self } else { Layout::for_size(N) };
         let centers = outer.queens[0] | outer.queens[1];
-        let (low, high) = lists.top.of(top);
-        if low.is_empty() {
+        // No bottom of this class fits beside the top set; or, with no center rows, the
+        // mirror image of every join counts instead (its orbit's least member).
+        if top & lists.with != 0 || (this.center == 0 && top > mirror(top, this.n)) {
             return 0;
         }
         let shape = this.shape;
         scratch.tops.clear();
-        prepare::<false>(shape, low, high, &mut scratch.tops);
+        match lists.top {
+            Tops::Listed(part) => {
+                let (low, high) = part.of(top);
+                prepare::<false>(shape, low, high, &mut scratch.tops);
+            }
+            Tops::Searched {
+                list: Some(part), ..
+            } if top & this.bottoms_without() == 0 => {
+                let (low, high) = part.of(top);
+                prepare::<false>(shape, low, high, &mut scratch.tops);
+            }
+            Tops::Searched { pieces, .. } => {
+                pieces.boards(top, shape, &mut scratch.found, &mut scratch.tops)
+            }
+        }
         let tops = scratch.tops.len();
+        if tops == 0 {
+            return 0;
+        }
         let rest = this.all & !top & !centers;
         let (firsts, lasts) = (
             this.middle_columns(outer, true),
@@ -448,12 +575,26 @@ impl Layout {
             .by_first
             .resize(tops * (rest & firsts).count_ones() as usize, (0, 0));
         scratch.top.resize(tops, 0);
+        // With a halved bottom list, the tops' mirrored keys too: a bottom stored mirrored
+        // is joined as it is stored, against the tops mirrored (see `Shape::mirror_key`).
+        let halved = lists.bottom.is_halved();
+        scratch.top_mirrored.clear();
+        if halved {
+            scratch.mirrored.resize(scratch.by_first.len(), 0);
+            let keys = scratch.tops.iter().map(|t| shape.mirror_key(t.key));
+            scratch.top_mirrored.extend(keys);
+        }
         let mut starts = [0usize; 33];
         let mut len = 0;
         for (column, start) in starts.iter_mut().enumerate().take(this.n) {
             *start = len;
             if (rest & firsts) >> column & 1 == 1 {
-                for t in &scratch.tops {
+                for (i, t) in scratch.tops.iter().enumerate() {
+                    if let (Some(slot), Some(&key)) =
+                        (scratch.mirrored.get_mut(len), scratch.top_mirrored.get(i))
+                    {
+                        *slot = key;
+                    }
                     push(
                         &mut scratch.by_first,
                         &mut len,
@@ -484,7 +625,7 @@ impl Layout {
                 if orders == [0, 0] {
                     continue;
                 }
-                let (low, high) = lists.bottom.of(bottom);
+                let (low, high, flipped) = lists.bottom.of_any(bottom);
                 if low.is_empty() {
                     continue;
                 }
@@ -493,7 +634,12 @@ impl Layout {
                 scratch.bottom.resize(2 * low.len(), 0);
                 let (ab, ba) = scratch.bottom.split_at_mut(low.len());
                 let (mut len_ab, mut len_ba) = (0, 0);
-                let (hit_ab, hit_ba) = (attacking(shape, b, a), attacking(shape, a, b));
+                let (mut hit_ab, mut hit_ba) = (attacking(shape, b, a), attacking(shape, a, b));
+                if flipped {
+                    // The stored boards are the mirror images: so are the squares to avoid.
+                    hit_ab = u64::from(mirrored(hit_ab as u32, this.n));
+                    hit_ba = u64::from(mirrored(hit_ba as u32, this.n));
+                }
                 let mut each = |packed: u64| {
                     let key = key_of::<true>(shape, packed);
                     push(ab, &mut len_ab, key, packed & hit_ab == 0);
@@ -514,9 +660,17 @@ impl Layout {
                         continue;
                     }
                     let column = first.trailing_zeros() as usize;
+                    let run = starts[column]..starts[column + 1];
                     let mut len = 0;
-                    for &(key, far) in &scratch.by_first[starts[column]..starts[column + 1]] {
-                        push(&mut scratch.top, &mut len, key, far & last == 0);
+                    if flipped {
+                        let keys = scratch.mirrored.get(run.clone()).unwrap_or_default();
+                        for (&(_, far), &key) in scratch.by_first[run].iter().zip(keys) {
+                            push(&mut scratch.top, &mut len, key, far & last == 0);
+                        }
+                    } else {
+                        for &(key, far) in &scratch.by_first[run] {
+                            push(&mut scratch.top, &mut len, key, far & last == 0);
+                        }
                     }
                     total += weight * split_pairs(&mut scratch.top[..len], bottom, &shape.split);
                 }
@@ -528,13 +682,13 @@ impl Layout {
     /// How many times the join of the top set `top`, the middle queens `middle` (first row
     /// first) and the bottom set `bottom` counts, or 0 if another join counts it. Odd `n`:
     /// the flip keeps the center row, so of a join and its upside-down twin (bottom set on
-    /// top) the one with the smaller top set counts, and the outer choice's weight doubles
-    /// it. No center rows: one join per orbit of the mirror and the flip counts, for all of
+    /// top) one counts, and the outer choice's weight doubles it: the one whose top set holds
+    /// [`Layout::bottoms_without`], else the one with the smaller top set. No center rows: one join per orbit of the mirror and the flip counts, for all of
     /// it. Even `n` with center rows: the outer choices' orbits already hold the flip.
     #[inline(always)]
     fn weight(&self, top: u32, middle: [u32; 2], bottom: u32) -> u64 {
         match self.center {
-            1 => u64::from(top < bottom),
+            1 => u64::from(top & self.bottoms_without() != 0 || top < bottom),
             0 => {
                 let mirror = |c: u32| mirror(c, self.n);
                 let join = (top, middle[0], middle[1]);
@@ -584,27 +738,45 @@ mod tests {
         }
     }
 
-    /// Bottoms listed in classes (as n = 20 is) count the same, at every size and layout,
-    /// with progress still reaching its total, and so do shares of the count.
+    /// Bottoms listed in classes (as n = 19 and 20 are) count the same, at every size and
+    /// layout, with progress still reaching its total, and so do shares of the count.
     #[test]
     fn bottoms_in_classes_count_as_known() {
         use core::sync::atomic::{AtomicU64, Ordering};
         for n in 5..=14 {
             let layouts = [Some(Layout::new(n)), (n % 2 == 0).then(|| Layout::whole(n))];
+            let splits = [0, 1 << (n - 3), 0b11 << (n / 2), 0b101];
             for layout in layouts.into_iter().flatten() {
-                for classes in [2, 3, 4] {
-                    let layout = Layout { classes, ..layout };
-                    assert_eq!(layout.bottom_classes().len(), classes as usize);
-                    assert_eq!(
-                        layout.bottom_classes().iter().fold(0, |a, c| a | c),
-                        layout.all
-                    );
+                for (edges, split_on) in [(2, 0), (3, splits[1]), (4, 0), (1, splits[2])]
+                    .into_iter()
+                    .chain([(1, splits[3]), (2, splits[2])])
+                {
+                    let layout = Layout {
+                        edges,
+                        split_on,
+                        ..layout
+                    };
+                    let classes = layout.bottom_classes();
+                    let want = edges << split_on.count_ones();
+                    assert_eq!(classes.len(), want as usize);
+                    // Every edge column and every pattern of the split columns, once.
+                    for first in 0..n {
+                        for with in 0..=split_on {
+                            let with = with & split_on;
+                            let holding = classes.iter().filter(|c| {
+                                c.firsts >> first & 1 == 1
+                                    && c.with == with
+                                    && c.without == split_on & !with
+                            });
+                            assert_eq!(holding.count(), 1, "n = {n}, {edges}, {split_on:b}");
+                        }
+                    }
                     let (done, of) = (AtomicU64::new(0), AtomicU64::new(0));
                     let counted = count_with(layout, 1, 1, 1, &|p| {
                         done.fetch_max(p.done, Ordering::Relaxed);
                         of.store(p.of, Ordering::Relaxed);
                     });
-                    let at = (n, layout.center, classes);
+                    let at = (n, layout.center, edges, split_on);
                     assert_eq!(counted, known(n), "n, center rows, classes: {at:?}");
                     assert_eq!(done.into_inner(), of.into_inner(), "{at:?}");
                     let shares: u64 = (1..=5)
@@ -615,7 +787,41 @@ mod tests {
             }
         }
         assert_eq!(Layout::new(20).bottom_classes().len(), 4);
-        assert_eq!(Layout::new(19).bottom_classes(), [Layout::new(19).all]);
+        assert_eq!(Layout::new(19).bottom_classes().len(), 4);
+        let all = Layout::new(17).all;
+        let one = Class {
+            firsts: all,
+            with: 0,
+            without: 0,
+        };
+        assert_eq!(Layout::new(17).bottom_classes(), [one]);
+    }
+
+    /// Odd n keeps only the bottoms without the last column, and puts the tops together
+    /// from pieces: the half boards its lists hold, against those of the top role's list.
+    #[test]
+    fn odd_n_lists_the_bottoms_without_the_last_column() {
+        for n in [11, 13, 17] {
+            let layout = Layout::new(n);
+            let outer = layout.outers()[1];
+            let forbid = layout.forbidden(outer.queens);
+            let every = Part::list(n, layout.h, layout.all, 0, &forbid).unwrap();
+            let bottoms =
+                Part::list(n, layout.h, layout.all, 0, &layout.bottom_forbidden(&outer)).unwrap();
+            let last = layout.bottoms_without();
+            assert_eq!(last, 1 << (n - 1));
+            let (mut kept, mut all) = (0, 0);
+            for set in layout.top_sets(&outer) {
+                let held = bottoms.of(set).0.len();
+                let full = every.of(set).0.len();
+                assert_eq!(held, if set & last == 0 { full } else { 0 }, "n = {n}");
+                (kept, all) = (kept + held, all + full);
+            }
+            // Under half of them from n = 17, as the layout's notes say (45 to 49%).
+            assert!(n < 17 || 2 * kept < all, "n = {n}: {kept} of {all}");
+        }
+        assert_eq!(Layout::new(18).bottoms_without(), 0);
+        assert_eq!(Layout::whole(16).bottoms_without(), 0);
     }
 
     #[cfg(feature = "parallel")]

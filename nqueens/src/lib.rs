@@ -95,6 +95,8 @@ mod known;
 mod packed;
 #[cfg(feature = "parallel")]
 mod parallel;
+#[cfg(feature = "std")]
+mod pieces;
 mod placement;
 mod rank;
 mod search;
