@@ -7,11 +7,19 @@
 //! at a time: the *outer* loop. Around them are two middle rows, and outside those two halves
 //! of `h` rows (n = 19: 8 + 1 + 1 + 1 + 8; n = 20: 8 + 1 + 2 + 1 + 8). For one choice of
 //! center queens only the half boards that leave them unattacked are listed, one row shorter
-//! than the whole-list join's and a tenth to a third of them: 17 MB at n = 17, 32 MB at 18,
-//! 235 MB at 19 and 257 MB at 20 (peak memory of the whole count; n = 20 lists its bottom
-//! halves in four classes, one at a time, else 388 MB). Then the join is the
+//! than the whole-list join's and a tenth to a third of them. Then the join is the
 //! whole-list join's: a top set, a queen on each middle row, a bottom set with the rest of
 //! the columns, and keys with no bit in common.
+//!
+//! Memory, kept within twice the quarter-board join's peak (the peak of a whole count):
+//! - Even n up to 16, with no center rows: one list serves both roles, and it keeps only the
+//!   column sets that are not above their mirror images (n = 16: 8 MB, not 16; `Part::halved`).
+//! - Odd n: one list would serve both roles, and would hold every half board. It keeps only
+//!   the bottoms, those without the last column, and the tops are put together when joined
+//!   from two small pieces (module `pieces`; `Layout::bottoms_without`). n = 19 lists even
+//!   those bottoms in four classes, one at a time.
+//! - n = 18 and 20 list each role (the center rows swap upside down); n = 20 its bottoms in
+//!   four classes.
 //!
 //! Symmetry: the outer choices come one per orbit under the mirror (and for even n the
 //! vertical flip, which swaps the two center rows), weighted by the orbit's size. For odd n
@@ -30,8 +38,9 @@ use crate::join::{
 use crate::pieces::Pieces;
 
 /// The sizes the centered join counts. From 17 it is as fast as the whole-list join in a
-/// tenth of the memory or less (16 MB against 185 MB at 17, 30 against 413 at 18); past 20
-/// its keys would not fit 32 bits. It counts every `n` from 5 correctly (the tests check it
+/// tenth of the memory or less (16 MB against 185 MB at 17, 30 against 413 at 18, before
+/// the odd sizes' tops were put together from pieces); past 20 its keys would not fit 32
+/// bits. It counts every `n` from 5 correctly (the tests check it
 /// against the known counts), only slower than the whole-list join below 17.
 pub(crate) const CENTERED_N: core::ops::RangeInclusive<usize> = 17..=20;
 
@@ -589,12 +598,7 @@ impl Layout {
         for (column, start) in starts.iter_mut().enumerate().take(this.n) {
             *start = len;
             if (rest & firsts) >> column & 1 == 1 {
-                for (i, t) in scratch.tops.iter().enumerate() {
-                    if let (Some(slot), Some(&key)) =
-                        (scratch.mirrored.get_mut(len), scratch.top_mirrored.get(i))
-                    {
-                        *slot = key;
-                    }
+                for t in &scratch.tops {
                     push(
                         &mut scratch.by_first,
                         &mut len,
@@ -605,6 +609,24 @@ impl Layout {
             }
         }
         starts[this.n] = len;
+        if halved {
+            // The same runs, of the mirrored keys: a loop nest of its own, so that the usual
+            // one above compiles as lean as it did (7% more instructions at n = 18 when
+            // they were one).
+            let mut len = 0;
+            for column in 0..this.n {
+                if (rest & firsts) >> column & 1 == 1 {
+                    for (t, &key) in scratch.tops.iter().zip(&scratch.top_mirrored) {
+                        push(
+                            &mut scratch.mirrored,
+                            &mut len,
+                            key,
+                            t.near >> column & 1 == 0,
+                        );
+                    }
+                }
+            }
+        }
         let mut total = 0;
         // Each pair of middle columns once, both orders with it: they share the bottom set.
         let mut ones = rest;
@@ -625,7 +647,15 @@ impl Layout {
                 if orders == [0, 0] {
                     continue;
                 }
-                let (low, high, flipped) = lists.bottom.of_any(bottom);
+                // Only lists with no center rows are halved: elsewhere `flipped` is a
+                // constant false, and the loops below compile as if it were not there.
+                let (low, high, flipped) = match this.center {
+                    0 => lists.bottom.of_any(bottom),
+                    _ => {
+                        let (low, high) = lists.bottom.of(bottom);
+                        (low, high, false)
+                    }
+                };
                 if low.is_empty() {
                     continue;
                 }
@@ -660,15 +690,15 @@ impl Layout {
                         continue;
                     }
                     let column = first.trailing_zeros() as usize;
-                    let run = starts[column]..starts[column + 1];
                     let mut len = 0;
                     if flipped {
+                        let run = starts[column]..starts[column + 1];
                         let keys = scratch.mirrored.get(run.clone()).unwrap_or_default();
                         for (&(_, far), &key) in scratch.by_first[run].iter().zip(keys) {
                             push(&mut scratch.top, &mut len, key, far & last == 0);
                         }
                     } else {
-                        for &(key, far) in &scratch.by_first[run] {
+                        for &(key, far) in &scratch.by_first[starts[column]..starts[column + 1]] {
                             push(&mut scratch.top, &mut len, key, far & last == 0);
                         }
                     }

@@ -19,8 +19,8 @@
 //! halves that meet, make the half boards shorter (7 rows instead of 8 at n = 16: 4 million
 //! instead of 15 million), and the pairs to compare fewer (0.6 billion instead of 4 billion).
 //! The memory is the list of half boards, where their diagonals cross row `k` in `2n` bits:
-//! 4 bytes each up to n = 16 (16 MB there, 4 million) and 5 bytes past it (as the centered
-//! join keeps them).
+//! 4 bytes each up to n = 16 (16 MB there, 4 million; the centered join's loops, which count
+//! the even sizes, keep half of them, see [`Part::halved`]) and 5 bytes past it.
 
 use std::vec::Vec;
 
