@@ -79,16 +79,16 @@ if [ -n "${QUARTER_JOIN:-}" ]; then
     }
     QJ_NS=${QJ_NS:-"16 17 18 19"}
     QJ_THREADS=${QJ_THREADS:-"1 2"}
-    # One timed run of a command: "seconds peak-MB answer", from /usr/bin/time (no hyperfine:
+    # One timed run of a command: "seconds peak-KB answer", from /usr/bin/time (no hyperfine:
     # at n = 19 and 20 a run takes minutes, and each one is used for its time, memory and
     # answer alike).
     timed() {
         local out=$work/run.out stats=$work/run.stats
         /usr/bin/time -f '%e %M' -o "$stats" "$@" >"$out"
-        printf '%s %d %s\n' "$(cut -d' ' -f1 "$stats")" "$(($(cut -d' ' -f2 "$stats") / 1024))" \
+        printf '%s %d %s\n' "$(cut -d' ' -f1 "$stats")" "$(cut -d' ' -f2 "$stats")" \
             "$(sed -n 's/^Result: //p; /^[0-9][0-9]*$/p' "$out" | head -n1)"
     }
-    # median seconds, largest peak MB and the answer of RUNS runs, checked to agree
+    # median seconds, largest peak KB and the answer of RUNS runs, checked to agree
     runs() {
         local i
         for i in $(seq "$RUNS"); do
@@ -102,7 +102,8 @@ if len(answers) != 1:
 print("%.2f %d %s" % (statistics.median(float(r[0]) for r in rows), max(int(r[1]) for r in rows), rows[0][2]))'
     }
     echo
-    printf '%-6s %7s %9s %14s %7s %9s %9s\n' n threads "ours (s)" "quarter-join (s)" ratio "ours MB" "its MB"
+    printf '%-6s %7s %9s %14s %7s %9s %9s %7s\n' n threads "ours (s)" "quarter-join (s)" ratio \
+        "ours MB" "its MB" ratio
     for n in $QJ_NS; do
         src=$work/qj-$n
         cp -r "$QUARTER_JOIN" "$src"
@@ -111,14 +112,18 @@ print("%.2f %d %s" % (statistics.median(float(r[0]) for r in rows), max(int(r[1]
         for t in $QJ_THREADS; do
             theirs_run=$(runs "$work/qj-$n.bin" "$t")
             our_run=$(runs "$ours" count "$n" --threads "$t")
-            read -r theirs their_mb theirs_count <<<"$theirs_run"
-            read -r mine my_mb ours_count <<<"$our_run"
+            read -r theirs their_kb theirs_count <<<"$theirs_run"
+            read -r mine my_kb ours_count <<<"$our_run"
             if [ "$theirs_count" != "$ours_count" ]; then
                 echo "compare.sh: n = $n: quarter-join printed $theirs_count, we printed $ours_count" >&2
                 exit 1
             fi
-            printf '%-6s %7s %9s %14s %7s %9s %9s\n' "$n" "$t" "$mine" "$theirs" \
-                "$(python3 -c "print('%.2f' % ($mine / $theirs))")" "$my_mb" "$their_mb"
+            # Memory in MB of 2^20 bytes, and its ratio from the KB /usr/bin/time gives.
+            printf '%-6s %7s %9s %14s %7s %9s %9s %7s\n' "$n" "$t" "$mine" "$theirs" \
+                "$(python3 -c "print('%.2f' % ($mine / $theirs))")" \
+                "$(python3 -c "print('%.1f' % ($my_kb / 1024))")" \
+                "$(python3 -c "print('%.1f' % ($their_kb / 1024))")" \
+                "$(python3 -c "print('%.2f' % ($my_kb / $their_kb))")"
         done
     done
 fi
