@@ -110,6 +110,8 @@ fn count_with(
     let (lo, hi) = (cut(k - 1), cut(k));
     let classes = layout.bottom_classes();
     let done = core::sync::atomic::AtomicU64::new(0);
+    // The lists, refilled in place for each outer choice (see `Part::relist`).
+    let (mut top_list, mut bottom_list) = (Part::default(), Part::default());
     let mut total = 0;
     for (i, outer) in outers.iter().enumerate() {
         let from = i as u64 * per;
@@ -157,10 +159,14 @@ fn count_with(
         };
         let searched = layout.bottoms_without() != 0;
         let sum = if let ([_], false) = (&classes[..], searched) {
-            let (top, bottom) = layout.lists(outer, threads)?;
-            let bottom = bottom.as_ref().unwrap_or(&top);
+            layout.relist(outer, threads, &mut top_list, &mut bottom_list)?;
+            let bottom = if layout.center == 0 {
+                &top_list
+            } else {
+                &bottom_list
+            };
             join(Lists {
-                top: Tops::Listed(&top),
+                top: Tops::Listed(&top_list),
                 bottom,
                 with: 0,
             })
@@ -168,29 +174,28 @@ fn count_with(
             // The bottoms one class at a time against the tops: each bottom is still read
             // once per join it is in, and only a class of them is in memory.
             let top_forbid = layout.forbidden(outer.queens);
-            let (listed, pieces) = match searched {
-                true => (None, Some(Pieces::new(n, layout.h, &top_forbid)?)),
-                false => (
-                    Some(Part::list(n, layout.h, layout.all, 0, &top_forbid)?),
-                    None,
-                ),
+            let pieces = match searched {
+                true => Some(Pieces::new(n, layout.h, &top_forbid)?),
+                false => {
+                    top_list.relist(n, layout.h, layout.all, 0, &top_forbid)?;
+                    None
+                }
             };
             let bottom_forbid = layout.bottom_forbidden(outer);
             let mut sum = 0;
             for class in &classes {
                 let forbid: Vec<u32> = bottom_forbid.iter().map(|f| f | class.without).collect();
-                let bottom = Part::list(n, layout.h, class.firsts, class.with, &forbid)?;
-                let top = match (&listed, &pieces) {
-                    (Some(part), _) => Tops::Listed(part),
-                    (None, Some(pieces)) => Tops::Searched {
+                bottom_list.relist(n, layout.h, class.firsts, class.with, &forbid)?;
+                let top = match &pieces {
+                    None => Tops::Listed(&top_list),
+                    Some(pieces) => Tops::Searched {
                         pieces,
-                        list: (classes.len() == 1).then_some(&bottom),
+                        list: (classes.len() == 1).then_some(&bottom_list),
                     },
-                    (None, None) => return Err(Error::BoardSize(n)),
                 };
                 sum += join(Lists {
                     top,
-                    bottom: &bottom,
+                    bottom: &bottom_list,
                     with: class.with,
                 });
             }
@@ -510,17 +515,37 @@ impl Layout {
         out
     }
 
-    /// The half boards of one outer choice, both roles listed: for the top role, and for the
-    /// bottom role where it differs (the two lists on two threads).
-    fn lists(&self, outer: &Outer, threads: usize) -> Result<(Part, Option<Part>), Error> {
-        let top_forbid = self.forbidden(outer.queens);
+    /// Lists the half boards of one outer choice into `top` for the top role, and, where
+    /// that role differs, into `bottom` for the bottom role (the two on two threads); with
+    /// no center rows, `top` serves both.
+    fn relist(
+        &self,
+        outer: &Outer,
+        threads: usize,
+        top: &mut Part,
+        bottom: &mut Part,
+    ) -> Result<(), Error> {
+        use std::sync::{Mutex, PoisonError};
         if self.center == 0 {
             // Only the joins whose top set is not above its mirror image count (see
             // `Layout::weight`), so a top is always a kept set.
-            return Ok((Part::halved(self.n, self.h)?, None));
+            *top = Part::halved(self.n, self.h)?;
+            return Ok(());
         }
-        let roles = [top_forbid, self.bottom_forbidden(outer)];
-        let list = |forbid: &Vec<u32>| Part::list(self.n, self.h, self.all, 0, forbid);
+        let roles = [
+            (
+                self.forbidden(outer.queens),
+                Mutex::new(core::mem::take(top)),
+            ),
+            (
+                self.bottom_forbidden(outer),
+                Mutex::new(core::mem::take(bottom)),
+            ),
+        ];
+        let list = |(forbid, part): &(Vec<u32>, Mutex<Part>)| {
+            let mut part = part.lock().unwrap_or_else(PoisonError::into_inner);
+            part.relist(self.n, self.h, self.all, 0, forbid)
+        };
         #[cfg(feature = "parallel")]
         let built = crate::parallel::map(&roles, threads.min(2), list);
         #[cfg(not(feature = "parallel"))]
@@ -528,11 +553,10 @@ impl Layout {
             let _ = threads;
             roles.iter().map(list).collect()
         };
-        let mut built = built.into_iter();
-        match (built.next(), built.next()) {
-            (Some(top), Some(bottom)) => Ok((top?, Some(bottom?))),
-            _ => Err(Error::BoardSize(self.n)),
-        }
+        let [(_, t), (_, b)] = roles;
+        *top = t.into_inner().unwrap_or_else(PoisonError::into_inner);
+        *bottom = b.into_inner().unwrap_or_else(PoisonError::into_inner);
+        built.into_iter().collect()
     }
 
     /// The solutions of one outer choice whose top half uses the columns `top`.

@@ -87,7 +87,7 @@ impl core::fmt::Debug for Join {
 }
 
 /// The half boards whose first queen is in one column, sorted by the set of columns used.
-#[derive(Clone)]
+#[derive(Clone, Default)]
 pub(crate) struct Part {
     /// `start[s]..start[s + 1]` are the half boards whose columns are the set `s`.
     start: Vec<u32>,
@@ -463,11 +463,18 @@ impl Shape {
 /// A zeroed vector of `len`, or the bytes it would have needed.
 pub(crate) fn zeroed<T: Copy + Default>(len: usize) -> Result<Vec<T>, Error> {
     let mut v = Vec::new();
+    zero(&mut v, len)?;
+    Ok(v)
+}
+
+/// Makes `v` `len` zeros, in the memory it has where that is enough.
+fn zero<T: Copy + Default>(v: &mut Vec<T>, len: usize) -> Result<(), Error> {
+    v.clear();
     v.try_reserve_exact(len).map_err(|_| Error::OutOfMemory {
         bytes: len.saturating_mul(core::mem::size_of::<T>()),
     })?;
     v.resize(len, T::default());
-    Ok(v)
+    Ok(())
 }
 
 impl Part {
@@ -486,18 +493,38 @@ impl Part {
         with: u32,
         forbid: &[u32],
     ) -> Result<Part, Error> {
-        Part::kept(n, rows, firsts, forbid, |cols| cols & with == with)
+        let mut part = Part::default();
+        part.relist(n, rows, firsts, with, forbid)?;
+        Ok(part)
     }
 
-    /// The placements of `rows` rows of `n` with the first queen in one of the columns
+    /// Makes this list [`Part::list`]'s, in the memory it holds where that is enough: the
+    /// centered join lists anew for every choice of center queens, and allocating each list
+    /// afresh let the allocator's freed blocks pile up (n = 18 on two threads peaked at 25
+    /// to 35 MB from run to run; glibc raises its threshold for fresh mappings each time a
+    /// large block is freed).
+    pub(crate) fn relist(
+        &mut self,
+        n: usize,
+        rows: usize,
+        firsts: u32,
+        with: u32,
+        forbid: &[u32],
+    ) -> Result<(), Error> {
+        self.kept(n, rows, firsts, forbid, |cols| cols & with == with)
+    }
+
+    /// Lists the placements of `rows` rows of `n` with the first queen in one of the columns
     /// `firsts`, none on the squares of `forbid`, and columns that `keep` keeps.
     fn kept(
+        &mut self,
         n: usize,
         rows: usize,
         firsts: u32,
         forbid: &[u32],
         keep: impl Fn(u32) -> bool,
-    ) -> Result<Part, Error> {
+    ) -> Result<(), Error> {
+        self.halved = None;
         let sets = 1usize << n;
         // Two passes over the same search, so that the list is written once, in place,
         // without a second copy to sort: count per column set, then fill. `start[s]` is set
@@ -505,7 +532,13 @@ impl Part {
         // once per set, not per half board), then its end: one array, not a second one of
         // cursors (2 MB at n = 19, at the peak).
         const SKIP: u32 = u32::MAX;
-        let mut start = zeroed::<u32>(sets + 1)?;
+        let Part {
+            start, low, high, ..
+        } = self;
+        // Emptied first: the old lists are not needed while the new one is counted.
+        low.clear();
+        high.clear();
+        zero(start, sets + 1)?;
         half_boards(n, rows, firsts, forbid, &mut |cols, _, _| {
             start[cols as usize] += 1
         });
@@ -515,8 +548,8 @@ impl Part {
             *slot = if keep(s as u32) { boards } else { SKIP };
             boards += if *slot == SKIP { 0 } else { count };
         }
-        let mut low = zeroed::<u32>(boards as usize)?;
-        let mut high = zeroed::<u8>(if 2 * n > 32 { boards as usize } else { 0 })?;
+        zero(low, boards as usize)?;
+        zero(high, if 2 * n > 32 { boards as usize } else { 0 })?;
         half_boards(n, rows, firsts, forbid, &mut |cols, left, right| {
             let slot = &mut start[cols as usize];
             let packed = u64::from(left) | u64::from(right) << n;
@@ -537,12 +570,7 @@ impl Part {
             }
         }
         start[sets] = end;
-        Ok(Part {
-            start,
-            low,
-            high,
-            halved: None,
-        })
+        Ok(())
     }
 
     /// The placements of `rows` rows of `n` (`2n <= 32`) whose column sets are not above
@@ -553,11 +581,10 @@ impl Part {
             return Err(Error::BoardSize(n));
         }
         let all = (1u32 << n) - 1;
-        let part = Part::kept(n, rows, all, &[], |cols| cols <= mirror(cols, n))?;
-        Ok(Part {
-            halved: Some(n),
-            ..part
-        })
+        let mut part = Part::default();
+        part.kept(n, rows, all, &[], |cols| cols <= mirror(cols, n))?;
+        part.halved = Some(n);
+        Ok(part)
     }
 
     /// Whether this is a [`Part::halved`] list.

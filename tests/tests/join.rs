@@ -123,10 +123,10 @@ fn the_join_share_plan_of_17_in_8_is_pinned() {
     assert_eq!(share(8), 5_066_948);
 }
 
-/// n = 18 and 19 (the centered join: 30 MB and 240 MB, under a minute on two cores).
+/// n = 18 and 19 (the centered join: 25 MB and 42 MB, under a minute on two cores).
 /// `cargo test --release -p nqueens-tests --test join -- --ignored`.
 #[test]
-#[ignore = "a minute of CPU and 240 MB: run with --release --ignored"]
+#[ignore = "two minutes of CPU: run with --release --ignored"]
 fn counts_of_18_and_19_match_oeis() {
     for n in 18..=19 {
         let c = Counter::new(n).unwrap().threads(0).run().unwrap();
