@@ -157,8 +157,8 @@ fn count_with(
             let sum: u64 = chunks.iter().map(chunk).sum();
             sum
         };
-        let searched = layout.bottoms_without() != 0;
-        let sum = if let ([_], false) = (&classes[..], searched) {
+        let pieced = layout.bottoms_without() != 0;
+        let sum = if let ([_], false) = (&classes[..], pieced) {
             layout.relist(outer, threads, &mut top_list, &mut bottom_list)?;
             let bottom = if layout.center == 0 {
                 &top_list
@@ -174,7 +174,7 @@ fn count_with(
             // The bottoms one class at a time against the tops: each bottom is still read
             // once per join it is in, and only a class of them is in memory.
             let top_forbid = layout.forbidden(outer.queens);
-            let pieces = match searched {
+            let pieces = match pieced {
                 true => Some(Pieces::new(n, layout.h, &top_forbid)?),
                 false => {
                     top_list.relist(n, layout.h, layout.all, 0, &top_forbid)?;
@@ -188,7 +188,7 @@ fn count_with(
                 bottom_list.relist(n, layout.h, class.firsts, class.with, &forbid)?;
                 let top = match &pieces {
                     None => Tops::Listed(&top_list),
-                    Some(pieces) => Tops::Searched {
+                    Some(pieces) => Tops::Pieced {
                         pieces,
                         list: (classes.len() == 1).then_some(&bottom_list),
                     },
@@ -283,7 +283,7 @@ enum Tops<'a> {
     /// would hold every half board, keeps only the bottoms (see
     /// [`Layout::bottoms_without`]). Where `list` holds all of those, the top sets that are
     /// bottom sets too are read from it.
-    Searched {
+    Pieced {
         pieces: &'a Pieces,
         list: Option<&'a Part>,
     },
@@ -467,7 +467,7 @@ impl Layout {
     /// bottom that holds it, and the list keeps 45 to 49% of the half boards of an outer
     /// choice (n = 17 and 19, counted; of single columns, the two edge ones keep fewest).
     /// The tops, which are all of them, are put together per top set instead (see
-    /// [`Tops::Searched`]).
+    /// [`Tops::Pieced`]).
     fn bottoms_without(&self) -> u32 {
         match self.center {
             1 => 1 << (self.n - 1),
@@ -583,13 +583,13 @@ impl Layout {
                 let (low, high) = part.of(top);
                 prepare::<false>(shape, low, high, &mut scratch.tops);
             }
-            Tops::Searched {
+            Tops::Pieced {
                 list: Some(part), ..
             } if top & this.bottoms_without() == 0 => {
                 let (low, high) = part.of(top);
                 prepare::<false>(shape, low, high, &mut scratch.tops);
             }
-            Tops::Searched { pieces, .. } => {
+            Tops::Pieced { pieces, .. } => {
                 pieces.boards(top, shape, &mut scratch.found, &mut scratch.tops)
             }
         }
