@@ -335,7 +335,7 @@ impl Layout {
     /// Center rows. The bottom halves of one outer choice are listed in classes where the
     /// whole of them would take more than twice the quarter-board join's peak memory:
     /// - n = 20: four, by their edge row's queen. Its two lists (194 MB each) would peak at
-    ///   388 MB; with a quarter of the bottoms at a time, 257 MB.
+    ///   388 MB; with a quarter of the bottoms at a time, 213 MB.
     /// - n = 19: four, by whether they hold column 13 and column 14. The bottoms of one
     ///   outer choice (up to 21.4 million half boards, 107 MB) come to 6.1 million at most.
     #[inline(always)]
