@@ -32,7 +32,7 @@ use std::vec::Vec;
 use crate::counting::{Progress, Stage};
 use crate::error::Error;
 use crate::join::{
-    attacking, key_of, mirror, mirrored, next_set, orbit_weight, prepare, push, split_pairs, Part,
+    attacking, key_of, mirror, mirrored, orbit_weight, prepare, push, split_pairs, subsets, Part,
     Prepared, Shape,
 };
 use crate::pieces::Pieces;
@@ -214,12 +214,9 @@ pub(crate) fn identity(n: usize, eat: &mut impl FnMut(u8)) {
         eat(byte as u8);
     }
     // Which of a join and its upside-down twin counts (odd n) moves counts between units.
-    if layout.bottoms_without() != 0 {
-        layout
-            .bottoms_without()
-            .to_le_bytes()
-            .into_iter()
-            .for_each(&mut *eat);
+    let last = layout.bottoms_without();
+    if last != 0 {
+        last.to_le_bytes().into_iter().for_each(&mut *eat);
     }
     for outer in layout.outers() {
         for word in [outer.queens[0], outer.queens[1], outer.weight as u32] {
@@ -404,25 +401,7 @@ impl Layout {
     /// The top sets of one outer choice: every set of `h` of the columns the center queens
     /// leave, in a fixed order (Gosper's hack over those columns).
     fn top_sets(&self, outer: &Outer) -> Vec<u32> {
-        let free = self.all & !outer.queens[0] & !outer.queens[1];
-        let width = free.count_ones();
-        let mut out = Vec::new();
-        let mut s: u32 = (1 << self.h) - 1;
-        while s < 1 << width {
-            // Bit i of `s` stands for the i-th free column.
-            let (mut set, mut rest, mut columns) = (0, s, free);
-            while rest != 0 {
-                let column = columns & columns.wrapping_neg();
-                if rest & 1 == 1 {
-                    set |= column;
-                }
-                rest >>= 1;
-                columns ^= column;
-            }
-            out.push(set);
-            s = next_set(s);
-        }
-        out
+        subsets(self.all & !outer.queens[0] & !outer.queens[1], self.h).collect()
     }
 
     /// How many top sets every outer choice has: `h` of the `n - center` columns left.
@@ -737,8 +716,9 @@ impl Layout {
     /// first) and the bottom set `bottom` counts, or 0 if another join counts it. Odd `n`:
     /// the flip keeps the center row, so of a join and its upside-down twin (bottom set on
     /// top) one counts, and the outer choice's weight doubles it: the one whose top set holds
-    /// [`Layout::bottoms_without`], else the one with the smaller top set. No center rows: one join per orbit of the mirror and the flip counts, for all of
-    /// it. Even `n` with center rows: the outer choices' orbits already hold the flip.
+    /// [`Layout::bottoms_without`], else the one with the smaller top set. No center rows:
+    /// one join per orbit of the mirror and the flip counts, for all of it. Even `n` with
+    /// center rows: the outer choices' orbits already hold the flip.
     #[inline(always)]
     fn weight(&self, top: u32, middle: [u32; 2], bottom: u32) -> u64 {
         match self.center {

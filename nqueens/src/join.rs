@@ -456,7 +456,7 @@ impl Shape {
     /// keys share a bit exactly when their mirror images' keys do.)
     #[inline(always)]
     pub(crate) fn mirror_key(&self, key: u32) -> u32 {
-        key.reverse_bits() >> (32 - 2 * self.bits)
+        reversed(key, 2 * self.bits)
     }
 }
 
@@ -544,9 +544,11 @@ impl Part {
         });
         let mut boards = 0;
         for (s, slot) in start.iter_mut().enumerate().take(sets) {
-            let count = *slot;
-            *slot = if keep(s as u32) { boards } else { SKIP };
-            boards += if *slot == SKIP { 0 } else { count };
+            if keep(s as u32) {
+                (*slot, boards) = (boards, boards + *slot);
+            } else {
+                *slot = SKIP;
+            }
         }
         zero(low, boards as usize)?;
         zero(high, if 2 * n > 32 { boards as usize } else { 0 })?;
@@ -628,7 +630,13 @@ impl Part {
 /// diagonals become right-going, which for `left | right << n` is all `2n` bits reversed.
 #[inline(always)]
 pub(crate) fn mirrored(packed: u32, n: usize) -> u32 {
-    packed.reverse_bits() >> (32 - 2 * n)
+    reversed(packed, 2 * n as u32)
+}
+
+/// The low `width` bits of `x` (1 to 32, the rest 0) in reverse order.
+#[inline(always)]
+fn reversed(x: u32, width: u32) -> u32 {
+    x.reverse_bits() >> (32 - width)
 }
 
 /// How many pairs of a key of `top` and a key of `bottom` share no bit: this is where the
@@ -744,6 +752,31 @@ pub(crate) fn half_boards(
 #[inline(always)]
 pub(crate) fn mirror(cols: u32, n: usize) -> u32 {
     cols.reverse_bits() >> (32 - n)
+}
+
+/// Every set of `k` of the columns of `mask`, once each, in a fixed order: Gosper's hack over
+/// the indices of `mask`'s columns (bit `i` of the index set stands for its `i`-th lowest
+/// column). For `k = 0`, the empty set.
+pub(crate) fn subsets(mask: u32, k: usize) -> impl Iterator<Item = u32> {
+    let width = mask.count_ones() as usize;
+    let mut next = (k <= width && k < 32).then(|| (1u32 << k) - 1);
+    core::iter::from_fn(move || {
+        let s = next?;
+        next = match s {
+            0 => None,
+            _ => Some(next_set(s)).filter(|&t| u64::from(t) < 1u64 << width),
+        };
+        let (mut set, mut rest, mut columns) = (0, s, mask);
+        while rest != 0 {
+            let column = columns & columns.wrapping_neg();
+            if rest & 1 == 1 {
+                set |= column;
+            }
+            rest >>= 1;
+            columns ^= column;
+        }
+        Some(set)
+    })
 }
 
 /// The next larger set with as many columns as `s` (not 0): Gosper's hack.

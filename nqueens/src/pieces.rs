@@ -14,7 +14,7 @@
 use std::vec::Vec;
 
 use crate::error::Error;
-use crate::join::{next_set, prepared, push, zeroed, Prepared, Shape};
+use crate::join::{prepared, push, subsets, zeroed, Prepared, Shape};
 
 /// The two pieces of the half boards of `rows` rows of `n` that avoid a set of squares.
 pub(crate) struct Pieces {
@@ -67,18 +67,7 @@ impl Pieces {
         let n = self.n;
         let all = (1u32 << n) - 1;
         let shift = (self.rows - self.edge_rows) as u32;
-        let mut columns = [0u32; 32];
-        let mut width = 0;
-        let mut rest = set;
-        while rest != 0 {
-            let column = rest & rest.wrapping_neg();
-            rest ^= column;
-            if let Some(slot) = columns.get_mut(width) {
-                *slot = column;
-            }
-            width += 1;
-        }
-        if width != self.rows {
+        if set.count_ones() as usize != self.rows {
             return;
         }
         found.clear();
@@ -101,20 +90,8 @@ impl Pieces {
             }
             found.truncate(len);
         };
-        if self.edge_rows == 0 {
-            join(0);
-        }
-        // Every choice of `edge_rows` of the set's columns (bit i of `s`: the i-th column).
-        let mut s: u32 = (1 << self.edge_rows) - 1;
-        while self.edge_rows > 0 && s < 1 << width {
-            let (mut edge, mut bits) = (0, s);
-            while bits != 0 {
-                edge |= columns[bits.trailing_zeros() as usize];
-                bits &= bits - 1;
-            }
-            join(edge);
-            s = next_set(s);
-        }
+        // Every choice of `edge_rows` of the set's columns for the edge piece.
+        subsets(set, self.edge_rows).for_each(&mut join);
         let boards = found.iter();
         out.extend(boards.map(|&p| prepared::<false>(shape, p as u32, (p >> 32) as u8)));
     }
