@@ -13,7 +13,7 @@ mod device;
 mod stack;
 
 use nqueens_tables::{
-    canonical, fundamental, index_of, nth, solutions, solutions_with_fixed, Counter,
+    canonical, fundamental, nth, rank, solutions, solutions_with_fixed, Counter,
 };
 
 /// The most stack any entry point may use: the promise to boards with 8 to 16 KiB of RAM.
@@ -50,8 +50,8 @@ fn main() -> ! {
     ok &= report("nth", used);
     let sol = sol.unwrap_or_default();
     ok &= nqueens_tables::is_solution(&sol);
-    let (rank, used) = stack::measure(|| index_of(&[2, 4, 1, 3, 0]));
-    ok &= report("index_of", used);
+    let (rank, used) = stack::measure(|| rank(&[2, 4, 1, 3, 0]));
+    ok &= report("rank", used);
     ok &= rank == Some(5);
     let (smallest, used) = stack::measure(|| canonical(&[4, 2, 0, 5, 3, 1]));
     ok &= report("canonical", used);
@@ -90,7 +90,7 @@ fn main() -> ! {
     }
 
     // The counter, in shares as a cluster would run it.
-    let share = |k| Counter::new(10)?.unique(true).share(k, 3).ok()?.run().ok();
+    let share = |k| Counter::new(10).ok()?.unique(true).share(k, 3).ok()?.run().ok();
     let (mut total, mut unique) = (0, 0);
     for c in (1..=3).filter_map(share) {
         total += c.total;

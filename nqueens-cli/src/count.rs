@@ -5,7 +5,7 @@ use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use nqueens_tables::{Counter, Method, Progress, Stage};
+use nqueens_tables::{Counter, Progress, Stage};
 
 use crate::{usage, Failure};
 
@@ -33,7 +33,8 @@ pub struct Args {
 pub enum CountFormat {
     /// The number alone.
     Text,
-    /// One JSON object with n, part, count, unique and seconds, for merging shares.
+    /// One JSON object, for merging shares: n, part (K/M), k, m, count, unique (null when
+    /// the method counts no classes), method, seconds, plan and version.
     Json,
 }
 
@@ -58,12 +59,7 @@ fn parse_part(s: &str) -> Result<Part, String> {
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     let n = args.n;
     let start = Instant::now();
-    let Some(mut counter) = Counter::new(n) else {
-        return usage(format!(
-            "board size must be from 1 to {}",
-            nqueens_tables::MAX_N
-        ));
-    };
+    let mut counter = Counter::new(n).map_err(|e| Failure::Usage(e.to_string()))?;
     counter = counter
         .threads(args.threads.map_or(0, usize::from))
         .unique(args.unique);
@@ -73,35 +69,49 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
             Err(e) => return usage(e.to_string()),
         };
     }
+    // The request was checked above: a count that fails now (out of memory) is not the
+    // user's mistake.
     let counts = with_progress(|progress| counter.run_with_progress(progress))
-        .map_err(|e| Failure::Usage(e.to_string()))?;
+        .map_err(|e| Failure::Count(e.to_string()))?;
     let seconds = start.elapsed().as_secs_f64();
     match args.format {
         CountFormat::Text if args.unique => writeln!(out, "{}", counts.unique.unwrap_or(0))?,
         CountFormat::Text => writeln!(out, "{}", counts.total)?,
         CountFormat::Json => {
             let part = args.part.unwrap_or(Part { k: 1, m: 1 });
-            let unique = counts
-                .unique
-                .map_or_else(|| "null".to_string(), |u| u.to_string());
             // The plan and the version let `nqueens merge` refuse shares cut another way.
-            writeln!(
-                out,
-                "{{\"n\":{n},\"part\":\"{}/{}\",\"k\":{},\"m\":{},\"count\":{},\"unique\":{unique},\"method\":\"{}\",\"seconds\":{seconds:.6},\"plan\":\"{}\",\"version\":\"{}\"}}",
-                part.k, part.m, part.k, part.m, counts.total, method_name(counts.method),
-                counter.plan(), env!("CARGO_PKG_VERSION"),
-            )?;
+            let line = ShareLine {
+                n,
+                part: format!("{}/{}", part.k, part.m),
+                k: part.k,
+                m: part.m,
+                count: counts.total,
+                unique: counts.unique,
+                method: counts.method.to_string(),
+                seconds: (seconds * 1e6).round() / 1e6,
+                plan: counts.plan().to_string(),
+                version: env!("CARGO_PKG_VERSION"),
+            };
+            let line = serde_json::to_string(&line).map_err(std::io::Error::from)?;
+            writeln!(out, "{line}")?;
         }
     }
     Ok(())
 }
 
-fn method_name(method: Method) -> &'static str {
-    match method {
-        Method::Table => "table",
-        Method::Join => "join",
-        _ => "symmetry",
-    }
+/// One line of `count --format json`, the keys in this order: what `merge` reads back.
+#[derive(serde::Serialize)]
+struct ShareLine {
+    n: usize,
+    part: String,
+    k: usize,
+    m: usize,
+    count: u64,
+    unique: Option<u64>,
+    method: String,
+    seconds: f64,
+    plan: String,
+    version: &'static str,
 }
 
 /// The latest progress a counting thread reported: stage, steps done, steps in the stage.

@@ -82,6 +82,8 @@ pub enum Failure {
     Incomplete(String),
     /// Writing the output failed for a reason other than a closed pipe.
     Io(io::Error),
+    /// A count that was asked for correctly failed (out of memory): exit 1.
+    Count(String),
 }
 
 impl From<io::Error> for Failure {
@@ -104,8 +106,7 @@ pub fn run(
 ) -> Result<(), Failure> {
     match command {
         Command::Count(args) => count::run(&args, out),
-        // A listing may wait long between lines: a flusher hands each line on within 50 ms.
-        Command::List(args) => stream::flushing(out, |out| list::run(&args, out)),
+        Command::List(args) => list::run(&args, out),
         Command::Rank(arg) => lookup::rank(&arg, out),
         Command::Nth(args) => lookup::nth(&args, out),
         Command::Canonical(arg) => lookup::canonical(&arg, out),

@@ -48,7 +48,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
         }
         fixed.push((r - 1, c - 1));
     }
-    let solutions: Box<dyn Iterator<Item = Placement>> = if fixed.is_empty() {
+    let solutions: Box<dyn Iterator<Item = Placement> + Send> = if fixed.is_empty() {
         match nqueens_tables::solutions(n) {
             Some(all) => Box::new(all),
             None => {
@@ -66,16 +66,16 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
             Err(e) => return usage(e.to_string()),
         }
     };
-    let solutions = solutions.filter(|s| !args.unique || nqueens_tables::is_fundamental(s));
-    let limit = args.limit.unwrap_or(u64::MAX);
-    for sol in solutions.take(usize::try_from(limit).unwrap_or(usize::MAX)) {
-        match args.format {
-            ListFormat::Rows => render::rows(out, &sol)?,
-            ListFormat::Board => {
-                render::board(out, &sol, "Q", ".", "")?;
-                out.write_all(b"\n")?;
-            }
+    let unique = args.unique;
+    let solutions = solutions.filter(move |s| !unique || nqueens_tables::is_fundamental(s));
+    let limit = usize::try_from(args.limit.unwrap_or(u64::MAX)).unwrap_or(usize::MAX);
+    let format = args.format;
+    crate::stream::streamed(out, solutions.take(limit), |out, sol| match format {
+        ListFormat::Rows => render::rows(out, &sol),
+        ListFormat::Board => {
+            render::board(out, &sol, "Q", ".", "")?;
+            out.write_all(b"\n")
         }
-    }
+    })?;
     Ok(())
 }

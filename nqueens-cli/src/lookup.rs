@@ -43,7 +43,7 @@ impl SolutionArg {
 /// `nqueens rank COLS...`: the 1-based position of a solution in lexicographic order.
 pub fn rank(arg: &SolutionArg, out: &mut dyn Write) -> Result<(), Failure> {
     let sol = arg.solution()?;
-    match nqueens_tables::index_of(&sol) {
+    match nqueens_tables::rank(&sol) {
         Some(i) => writeln!(out, "{}", i + 1)?,
         None => return usage("those columns are not a solution"),
     }
@@ -121,11 +121,11 @@ pub fn sizes(args: &SizesArgs, out: &mut dyn Write) -> Result<(), Failure> {
             "sizes counts the symmetry classes, which takes too long for n = {n}: n is 1 to 17"
         ));
     };
-    let counter = nqueens_tables::Counter::new(n).map(|c| c.unique(true).threads(0));
-    let unique = counter
-        .and_then(|c| c.run().ok())
-        .and_then(|c| c.unique)
-        .unwrap_or(0);
+    let counter = nqueens_tables::Counter::new(n).map_err(|e| Failure::Usage(e.to_string()))?;
+    let counts = counter.unique(true).threads(0).run();
+    let counts = counts.map_err(|e| Failure::Count(e.to_string()))?;
+    // The 8-fold counter, which `unique(true)` asks for, always counts the classes.
+    let unique = counts.unique.unwrap_or_default();
     let (full, half) = (n as u64, n.div_ceil(2) as u64);
     writeln!(out, "layout               solutions        bytes")?;
     writeln!(out, "full                 {total:>9} {:>12}", full * total)?;

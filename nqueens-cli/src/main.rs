@@ -1,5 +1,11 @@
-//! The `nqueens` command. Every mistake in its input is one line on stderr and exit status 2;
-//! a failed read or write is one line and status 1; a closed pipe ends the program quietly.
+//! The `nqueens` command: `main` is `report(run(parse()))`, and every failure is one line on
+//! stderr. Exit status:
+//!
+//! - 0: done; also when the reader of the output went away (a closed pipe).
+//! - 1: a read or a write failed, or a count that was asked for correctly failed (out of
+//!   memory).
+//! - 2: the user's mistake: arguments, input, a share line that cannot be merged.
+//! - 3: `merge` found shares missing (it lists them).
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -55,20 +61,38 @@ fn main() -> ExitCode {
         }
     }
 }
+/// Standard output, buffered once for where it goes: a line at a time on a terminal, a block
+/// otherwise.
+fn output() -> io::Result<stream::Output> {
+    use std::io::IsTerminal;
+    let line_buffered = io::stdout().is_terminal();
+    Ok(stream::Output::new(sink()?, line_buffered))
+}
+
 /// Standard output as a file of our own (a duplicate of descriptor 1), so that a closed or
 /// read-only stdout is an error to report: Rust's `Stdout` quietly swallows `EBADF`.
-fn output() -> io::Result<stream::Output> {
+#[cfg(unix)]
+fn sink() -> io::Result<Box<dyn Write + Send>> {
     use std::os::fd::AsFd;
     if stdout_was_closed() {
         return Err(io::Error::from_raw_os_error(9)); // EBADF, as a write to it would say
     }
     let fd = io::stdout().as_fd().try_clone_to_owned()?;
-    Ok(stream::Output::new(std::fs::File::from(fd)))
+    Ok(Box::new(std::fs::File::from(fd)))
+}
+
+/// Standard output as the standard library hands it out (its own line buffer lets the
+/// blocks of [`stream::Output`] through whole).
+#[cfg(not(unix))]
+fn sink() -> io::Result<Box<dyn Write + Send>> {
+    Ok(Box::new(io::stdout()))
 }
 
 /// True when the program was started with descriptor 1 closed (`nqueens list 8 >&-`). The
 /// Rust runtime then opens /dev/null read-write in its place, which a shell never does for
-/// `> /dev/null` (write-only): that is how it shows, on Linux.
+/// `> /dev/null` (write-only): that is how it shows, on Linux. Elsewhere, a closed stdout is
+/// found by the first write that fails.
+#[cfg(unix)]
 fn stdout_was_closed() -> bool {
     let Ok(target) = std::fs::read_link("/proc/self/fd/1") else {
         return false;
@@ -97,6 +121,7 @@ fn report(failure: &Failure) -> ExitCode {
         Failure::Read(e) => (format!("error: cannot read input: {e}"), 1),
         Failure::Incomplete(msg) => (format!("error: {msg}"), 3),
         Failure::Io(e) => (format!("error: cannot write output: {e}"), 1),
+        Failure::Count(msg) => (format!("error: counting failed: {msg}"), 1),
     };
     let _ = writeln!(io::stderr(), "{line}");
     ExitCode::from(status)

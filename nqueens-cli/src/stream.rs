@@ -1,46 +1,45 @@
-//! Standard output for the commands: buffered, so that `list 13 > file` costs one write per
-//! 64 KiB, yet streamed, so that a reader of a slow listing gets each line within 50 ms of it
-//! being found, and never half of a failed command's output.
+//! Standard output for the commands, chosen once (ripgrep's rule): line-buffered on a
+//! terminal, so that a person sees each line as it comes; block-buffered otherwise, so that
+//! `list 13 > file` costs one write per 64 KiB. A producer that has nothing ready flushes
+//! what it wrote (fd's rule; see [`streamed`]): no flusher thread, no lock per write. A
+//! failed command's buffer is dropped, never half-written.
 
-use std::fs::File;
 use std::io::{self, BufWriter, Write};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::mpsc::{sync_channel, RecvTimeoutError};
+use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
-/// How long a line may wait in the buffer while the search looks for the next.
-const LATENCY: Duration = Duration::from_millis(50);
+/// The block size when standard output is a file or a pipe.
+const BLOCK: usize = 1 << 16;
 
-/// Buffered standard output that a flusher thread can share.
+/// How long the writer waits for the producer's next item before it flushes what it has:
+/// short enough that a reader of a slow listing sees each line at once, long enough that a
+/// fast one still goes out a block at a time.
+const PATIENCE: Duration = Duration::from_millis(5);
+
+/// Items the producer may run ahead of the writer: enough to keep both busy.
+const AHEAD: usize = 1024;
+
+/// Buffered standard output.
 pub struct Output {
-    shared: Arc<Mutex<State>>,
-}
-
-struct State {
     /// `None` once discarded.
-    buf: Option<BufWriter<File>>,
-    /// The first failure of a flush made by the flusher, given to the next write.
-    failed: Option<io::Error>,
+    buf: Option<BufWriter<Box<dyn Write + Send>>>,
+    /// Flush at the end of every write that ends a line (a terminal).
+    line_buffered: bool,
 }
 
 impl Output {
-    /// Buffers writes to `file`.
-    pub fn new(file: File) -> Output {
+    /// Buffers writes to `sink`, a line at a time if `line_buffered`, else a block.
+    pub fn new(sink: Box<dyn Write + Send>, line_buffered: bool) -> Output {
         Output {
-            shared: Arc::new(Mutex::new(State {
-                buf: Some(BufWriter::with_capacity(1 << 16, file)),
-                failed: None,
-            })),
+            buf: Some(BufWriter::with_capacity(BLOCK, sink)),
+            line_buffered,
         }
-    }
-
-    fn state(&self) -> MutexGuard<'_, State> {
-        // A panic while holding the lock leaves the buffer as it was: still usable.
-        self.shared.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// Drops what is buffered without writing it.
     pub fn discard(&mut self) {
-        if let Some(buf) = self.state().buf.take() {
+        if let Some(buf) = self.buf.take() {
             let _ = buf.into_parts();
         }
     }
@@ -48,49 +47,65 @@ impl Output {
 
 impl Write for Output {
     fn write(&mut self, data: &[u8]) -> io::Result<usize> {
-        let mut state = self.state();
-        if let Some(e) = state.failed.take() {
-            return Err(e);
+        let Some(buf) = self.buf.as_mut() else {
+            return Ok(data.len());
+        };
+        let written = buf.write(data)?;
+        if self.line_buffered && data[..written].ends_with(b"\n") {
+            buf.flush()?;
         }
-        match state.buf.as_mut() {
-            Some(buf) => buf.write(data),
-            None => Ok(data.len()),
-        }
+        Ok(written)
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        let mut state = self.state();
-        if let Some(e) = state.failed.take() {
-            return Err(e);
-        }
-        state.buf.as_mut().map_or(Ok(()), BufWriter::flush)
+        self.buf.as_mut().map_or(Ok(()), BufWriter::flush)
     }
 }
 
-/// Runs `work` on `out` while a second thread flushes whatever it has written and left in
-/// the buffer for `LATENCY`.
-pub fn flushing<T>(out: &mut Output, work: impl FnOnce(&mut Output) -> T) -> T {
-    let shared = Arc::clone(&out.shared);
-    let (stop, stopped) = std::sync::mpsc::channel::<()>();
+/// Writes every item of `items` with `write`, the items made on a thread of their own, and
+/// flushes `out` whenever the next item takes longer than [`PATIENCE`] to come. Stops at the
+/// first failed write, and the maker stops at its next item. Where no thread can be started,
+/// the items are made here, with a flush after each.
+pub fn streamed<T: Send>(
+    out: &mut dyn Write,
+    items: impl Iterator<Item = T> + Send,
+    mut write: impl FnMut(&mut dyn Write, T) -> io::Result<()>,
+) -> io::Result<()> {
+    // Shared, not moved, so that this thread can still make them if the maker never starts.
+    let items = Mutex::new(items);
+    let next = || items.lock().unwrap_or_else(PoisonError::into_inner).next();
     std::thread::scope(|scope| {
-        scope.spawn(move || {
-            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
-                stopped.recv_timeout(LATENCY)
-            {
-                let mut state = shared.lock().unwrap_or_else(|p| p.into_inner());
-                let state = &mut *state;
-                if state.failed.is_some() {
-                    continue;
-                }
-                if let Some(buf) = state.buf.as_mut().filter(|b| !b.buffer().is_empty()) {
-                    if let Err(e) = buf.flush() {
-                        state.failed = Some(e);
-                    }
+        let (send, receive) = sync_channel::<T>(AHEAD);
+        let maker = move || {
+            while let Some(item) = next() {
+                if send.send(item).is_err() {
+                    return;
                 }
             }
-        });
-        let result = work(out);
-        drop(stop);
-        result
+        };
+        if std::thread::Builder::new()
+            .spawn_scoped(scope, maker)
+            .is_err()
+        {
+            while let Some(item) = next() {
+                write(out, item)?;
+                out.flush()?;
+            }
+            return Ok(());
+        }
+        loop {
+            let item = match receive.recv_timeout(PATIENCE) {
+                Ok(item) => item,
+                Err(RecvTimeoutError::Disconnected) => return Ok(()),
+                Err(RecvTimeoutError::Timeout) => {
+                    out.flush()?;
+                    match receive.recv() {
+                        Ok(item) => item,
+                        Err(_) => return Ok(()),
+                    }
+                }
+            };
+            write(out, item)?;
+        }
     })
 }

@@ -83,7 +83,7 @@ fn count(c: &mut Criterion) {
     for n in [12usize, 14, 15] {
         g.bench_with_input(BenchmarkId::new("8-fold, one thread", n), &n, |b, &n| {
             let c = nqueens_tables::Counter::new(n).unwrap();
-            b.iter(|| black_box(c.method(Method::Symmetry).run()))
+            b.iter(|| black_box(c.method(Method::EightFold).run()))
         });
         g.bench_with_input(BenchmarkId::new("join, one thread", n), &n, |b, &n| {
             let c = nqueens_tables::Counter::new(n).unwrap();

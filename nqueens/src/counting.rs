@@ -2,15 +2,19 @@
 //! symmetry classes or not, all of it or one share, on how many threads) and picks the
 //! fastest method that can answer it.
 
+use crate::eightfold;
 use crate::error::{board_size, Error};
-use crate::tasks::{share, tasks};
+#[cfg(feature = "std")]
+use crate::join;
+use crate::progress::{Progress, Stage};
 
 /// How a count was (or will be) made.
 ///
 /// ```
 /// use nqueens_tables::{Counter, Method};
 /// let c = Counter::new(5).unwrap().run().unwrap();
-/// assert_eq!((c.total, c.method), (10, Method::Symmetry));
+/// assert_eq!((c.total, c.method), (10, Method::EightFold));
+/// assert_eq!(c.method.to_string(), "eightfold");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -23,7 +27,26 @@ pub enum Method {
     /// 38 MB at 19 and 213 MB at 20. Feature `std`; no symmetry classes.
     Join,
     /// The 8-fold symmetry counter: every `n`, symmetry classes too, shares, no heap.
-    Symmetry,
+    EightFold,
+}
+
+impl Method {
+    /// The 8-fold counter's name before 0.1: it counts by symmetry, and is not the
+    /// symmetries themselves (module `symmetry`).
+    #[deprecated(since = "0.1.0", note = "renamed to `Method::EightFold`")]
+    #[allow(non_upper_case_globals)]
+    pub const Symmetry: Method = Method::EightFold;
+}
+
+/// The method's name as the command prints it: `table`, `join` or `eightfold`.
+impl core::fmt::Display for Method {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            Method::Table => "table",
+            Method::Join => "join",
+            Method::EightFold => "eightfold",
+        })
+    }
 }
 
 /// The result of a count.
@@ -42,48 +65,29 @@ pub struct Counts {
     pub unique: Option<u64>,
     /// How they were counted.
     pub method: Method,
+    /// The board size, for [`Counts::plan`].
+    n: usize,
 }
 
-/// Where a long count has got to, handed to the callback of [`Counter::run_with_progress`].
-///
-/// ```
-/// use std::sync::Mutex;
-/// let last = Mutex::new(None);
-/// let counter = nqueens_tables::Counter::new(9).unwrap().unique(true);
-/// counter.run_with_progress(|p| *last.lock().unwrap() = Some(p)).unwrap();
-/// let p = last.into_inner().unwrap().unwrap();
-/// assert_eq!(p.done, p.of);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub struct Progress {
-    /// What is being done.
-    pub stage: Stage,
-    /// Steps of this stage done, out of `of`.
-    pub done: u64,
-    /// Steps in this stage.
-    pub of: u64,
-}
-
-/// The stages of a count, in the order they run.
-///
-/// ```
-/// use nqueens_tables::{Counter, Stage};
-/// let stages = std::sync::Mutex::new(Vec::new());
-/// Counter::new(7).unwrap().unique(true).run_with_progress(|p| {
-///     stages.lock().unwrap().push(p.stage);
-/// }).unwrap();
-/// assert!(stages.into_inner().unwrap().iter().all(|&s| s == Stage::Counting));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Stage {
-    /// The join lists its half boards, for odd n up to 15: one step per column of the first
-    /// queen. (For the other sizes it lists them inside its counting.)
-    Listing,
-    /// Counting proper: one step per task (8-fold counter), join group (odd n up to 15) or
-    /// top set (of one choice of center queens from n = 17).
-    Counting,
+impl Counts {
+    /// The plan of the method that counted (see [`Counter::plan`]): `j1-` for the join,
+    /// `r1-` for the 8-fold counter and for a table (whose count is whole).
+    ///
+    /// ```
+    /// use nqueens_tables::Counter;
+    /// let c = Counter::new(16).unwrap().run().unwrap();
+    /// # #[cfg(feature = "std")]
+    /// assert!(c.plan().to_string().starts_with("j1-"));
+    /// // Its shares are the 8-fold counter's: another plan.
+    /// # #[cfg(feature = "std")]
+    /// assert_ne!(c.plan(), Counter::new(16).unwrap().plan());
+    /// ```
+    pub fn plan(&self) -> Plan {
+        match self.method {
+            Method::Join => join_plan(self.n),
+            _ => eightfold_plan(self.n),
+        }
+    }
 }
 
 /// The identifier of a share plan; see [`Counter::plan`]. Shown as a rule and 16 hex
@@ -124,7 +128,7 @@ impl core::fmt::Display for Plan {
 ///
 /// let c = Counter::new(10).unwrap().unique(true).run().unwrap();
 /// assert_eq!((c.total, c.unique), (724, Some(92)));
-/// assert_eq!(c.method, Method::Symmetry);
+/// assert_eq!(c.method, Method::EightFold);
 ///
 /// // Shares: any k of m; the m shares sum to the total, the same on every machine.
 /// let sum: u64 = (1..=4)
@@ -132,7 +136,7 @@ impl core::fmt::Display for Plan {
 ///     .sum();
 /// assert_eq!(sum, 14_200);
 ///
-/// assert!(Counter::new(0).is_none());
+/// assert!(Counter::new(0).is_err());
 /// assert!(Counter::new(8).unwrap().share(5, 4).is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -145,15 +149,18 @@ pub struct Counter {
 }
 
 impl Counter {
-    /// A count of every solution of `n`; `None` unless `n` is in `1..=MAX_N`.
+    /// A count of every solution of `n`; [`Error::BoardSize`] unless `n` is in
+    /// `1..=MAX_N`.
     ///
     /// ```
-    /// let c = nqueens_tables::Counter::new(8).unwrap().run().unwrap();
+    /// use nqueens_tables::{Counter, Error};
+    /// let c = Counter::new(8).unwrap().run().unwrap();
     /// assert_eq!(c.total, 92);
+    /// assert_eq!(Counter::new(33).err(), Some(Error::BoardSize(33)));
     /// ```
-    pub fn new(n: usize) -> Option<Counter> {
-        let n = board_size(n).ok()?;
-        Some(Counter {
+    pub fn new(n: usize) -> Result<Counter, Error> {
+        let n = board_size(n)?;
+        Ok(Counter {
             n,
             threads: 1,
             share: None,
@@ -218,26 +225,14 @@ impl Counter {
     /// assert!(Counter::new(18).unwrap().unique(true).plan().to_string().starts_with("r1-"));
     /// ```
     pub fn plan(&self) -> Plan {
-        // FNV-1a, 64 bits: stable, tiny, and with no dependency.
-        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-        let mut eat = |byte: u8| {
-            hash ^= u64::from(byte);
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
-        };
         let shared = Counter {
             share: Some((1, 2)),
             ..*self
         };
-        if shared.planned_method() == Method::Join {
-            #[cfg(feature = "std")]
-            crate::centered::identity(self.n, &mut eat);
-            return Plan { rule: "j1", hash };
+        match shared.planned_method() {
+            Method::Join => join_plan(self.n),
+            _ => eightfold_plan(self.n),
         }
-        eat(self.n as u8);
-        for task in tasks(self.n) {
-            task.identity(&mut eat);
-        }
-        Plan { rule: "r1", hash }
     }
 
     /// Also counts the symmetry classes (the 8-fold counter does; `unique` is then `Some`).
@@ -251,16 +246,17 @@ impl Counter {
         self
     }
 
-    /// Counts by `method`, not the one [`Counter::planned_method`] would pick: for
-    /// comparing methods, in tests and benchmarks. A method that cannot answer the count
+    /// Counts by `method`, not the one [`Counter::planned_method`] would pick: a hook for
+    /// comparing methods in tests and benchmarks, not part of the documented API. A method that cannot answer the count
     /// (the join for classes or a share, or for `n` outside 4..=20; a table that is not
     /// compiled in) makes [`Counter::run`] fall back to the planned one.
     ///
     /// ```
     /// use nqueens_tables::{Counter, Method};
-    /// let c = Counter::new(12).unwrap().method(Method::Symmetry).run().unwrap();
-    /// assert_eq!((c.total, c.method), (14_200, Method::Symmetry));
+    /// let c = Counter::new(12).unwrap().method(Method::EightFold).run().unwrap();
+    /// assert_eq!((c.total, c.method), (14_200, Method::EightFold));
     /// ```
+    #[doc(hidden)]
     pub fn method(mut self, method: Method) -> Counter {
         self.method = Some(method);
         self
@@ -272,7 +268,7 @@ impl Counter {
     /// use nqueens_tables::{Counter, Method};
     /// # #[cfg(feature = "table-8")]
     /// assert_eq!(Counter::new(8).unwrap().planned_method(), Method::Table);
-    /// assert_eq!(Counter::new(21).unwrap().planned_method(), Method::Symmetry);
+    /// assert_eq!(Counter::new(21).unwrap().planned_method(), Method::EightFold);
     /// ```
     pub fn planned_method(&self) -> Method {
         if let Some(method) = self.method.filter(|&m| self.can_use(m)) {
@@ -283,25 +279,25 @@ impl Counter {
         } else if self.can_use(Method::Join) && self.n >= JOIN_PAYS_FROM {
             Method::Join
         } else {
-            Method::Symmetry
+            Method::EightFold
         }
     }
 
     fn can_use(&self, method: Method) -> bool {
         let whole = !self.unique && self.share.is_none();
         match method {
-            Method::Table => whole && crate::table(self.n).is_some(),
+            Method::Table => whole && crate::table::table(self.n).is_some(),
             // Shares of the join: those of the centered join only, which cuts its work into
             // units that need a share's own half boards alone.
             #[cfg(feature = "std")]
             Method::Join => {
                 !self.unique
-                    && crate::join::covers(self.n)
-                    && (self.share.is_none() || crate::centered::CENTERED_N.contains(&self.n))
+                    && join::covers(self.n)
+                    && (self.share.is_none() || join::CENTERED_N.contains(&self.n))
             }
             #[cfg(not(feature = "std"))]
             Method::Join => false,
-            Method::Symmetry => true,
+            Method::EightFold => true,
         }
     }
 
@@ -342,11 +338,12 @@ impl Counter {
     {
         match self.planned_method() {
             Method::Table => {
-                if let Some(table) = crate::table(self.n) {
+                if let Some(table) = crate::table::table(self.n) {
                     return Ok(Counts {
                         total: table.len() as u64,
                         unique: None,
                         method: Method::Table,
+                        n: self.n,
                     });
                 }
             }
@@ -354,10 +351,8 @@ impl Counter {
                 #[cfg(feature = "std")]
                 {
                     let counted = match self.share {
-                        Some((k, m)) => {
-                            crate::centered::count_share(self.n, k, m, self.threads, &progress)
-                        }
-                        None => crate::join::count(self.n, self.threads, &progress),
+                        Some((k, m)) => join::count_share(self.n, k, m, self.threads, &progress),
+                        None => join::count(self.n, self.threads, &progress),
                     };
                     match counted {
                         Ok(total) => {
@@ -365,6 +360,7 @@ impl Counter {
                                 total,
                                 unique: None,
                                 method: Method::Join,
+                                n: self.n,
                             })
                         }
                         // A share does not fall back: the 8-fold counter's shares are cut
@@ -376,16 +372,16 @@ impl Counter {
                     }
                 }
             }
-            Method::Symmetry => {}
+            Method::EightFold => {}
         }
-        Ok(self.symmetry(&progress))
+        Ok(self.eightfold(&progress))
     }
 
     /// The 8-fold counter over this count's tasks. Not inlined, nor are the steps below it:
     /// apart, their frames come and go instead of adding up in one frame, which is what
     /// keeps the counter within 2 KiB of stack on a microcontroller.
     #[inline(never)]
-    fn symmetry(&self, progress: &(dyn Fn(Progress) + Sync)) -> Counts {
+    fn eightfold(&self, progress: &(dyn Fn(Progress) + Sync)) -> Counts {
         let (k, m) = self.share.unwrap_or((1, 1));
         let report = |done: u64, of: u64| {
             progress(Progress {
@@ -394,21 +390,40 @@ impl Counter {
                 of,
             })
         };
-        let (total, unique) = count_tasks(self.n, (k, m), self.threads, &report);
+        let (total, unique) = eightfold::count(self.n, (k, m), self.threads, &report);
         Counts {
             total,
             unique: Some(unique),
-            method: Method::Symmetry,
+            method: Method::EightFold,
+            n: self.n,
         }
     }
 }
 
-/// How many tasks share `k` of `m` holds: a pass of its own, so that its iterator is gone
-/// from the stack before the counting starts.
-#[cfg(not(feature = "parallel"))]
-#[inline(never)]
-fn share_len(n: usize, k: u64, m: u64) -> u64 {
-    share(n, k, m).count() as u64
+/// The join's plan for `n`: its units (see [`Counter::plan`]).
+fn join_plan(n: usize) -> Plan {
+    #[cfg(feature = "std")]
+    return Plan::of("j1", |mut eat| join::identity(n, &mut eat));
+    #[cfg(not(feature = "std"))]
+    Plan::of("j1", |eat| eat(n as u8))
+}
+
+/// The 8-fold counter's plan for `n`: its tasks dealt round-robin.
+fn eightfold_plan(n: usize) -> Plan {
+    Plan::of("r1", |mut eat| eightfold::identity(n, &mut eat))
+}
+
+impl Plan {
+    /// The plan of `rule` over what `feed` feeds: FNV-1a, 64 bits, stable, tiny, and with no
+    /// dependency.
+    fn of(rule: &'static str, feed: impl FnOnce(&mut dyn FnMut(u8))) -> Plan {
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        feed(&mut |byte: u8| {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        });
+        Plan { rule, hash }
+    }
 }
 
 /// Below this the 8-fold counter is as fast as the join, and needs no heap. Criterion, one
@@ -416,58 +431,3 @@ fn share_len(n: usize, k: u64, m: u64) -> u64 {
 /// 14 and 15, the join 1.8 ms, 36 ms and 86 ms; without it the 8-fold counter took 1.6 ms,
 /// 44 ms and 358 ms.
 const JOIN_PAYS_FROM: usize = if crate::tail::ENABLED { 15 } else { 14 };
-
-/// Counts the tasks of share `k` of `m` of `n` on `threads` threads (one without
-/// `parallel`), calling `report` with the number done, and of how many, after each.
-#[cfg(feature = "parallel")]
-fn count_tasks(
-    n: usize,
-    (k, m): (u64, u64),
-    threads: usize,
-    report: &(dyn Fn(u64, u64) + Sync),
-) -> (u64, u64) {
-    use core::sync::atomic::{AtomicU64, Ordering};
-    let list: std::vec::Vec<_> = share(n, k, m).collect();
-    let of = list.len() as u64;
-    let done = AtomicU64::new(0);
-    let sum = crate::parallel::sum(&list, threads, |task| {
-        let counts = task.count();
-        report(done.fetch_add(1, Ordering::Relaxed) + 1, of);
-        Pair(counts)
-    });
-    sum.0
-}
-
-#[cfg(not(feature = "parallel"))]
-#[inline(never)]
-fn count_tasks(
-    n: usize,
-    (k, m): (u64, u64),
-    _threads: usize,
-    report: &(dyn Fn(u64, u64) + Sync),
-) -> (u64, u64) {
-    // Without a list to take the length of, the tasks are made twice: once to count them
-    // (in a frame of its own, gone before the counting starts), once to count below them.
-    let of = share_len(n, k, m);
-    let (mut total, mut unique) = (0, 0);
-    for (task, done) in share(n, k, m).zip(1u64..) {
-        let (t, u) = task.count();
-        total += t;
-        unique += u;
-        report(done, of);
-    }
-    (total, unique)
-}
-
-/// Totals and classes, added by `+` for the thread pool.
-#[cfg(feature = "parallel")]
-#[derive(Default)]
-struct Pair((u64, u64));
-
-#[cfg(feature = "parallel")]
-impl core::ops::Add for Pair {
-    type Output = Pair;
-    fn add(self, other: Pair) -> Pair {
-        Pair((self.0 .0 + other.0 .0, self.0 .1 + other.0 .1))
-    }
-}

@@ -84,31 +84,30 @@
 #[cfg(feature = "std")]
 extern crate std;
 
-#[cfg(feature = "std")]
-mod centered;
+// The layers, bottom up: leaves (`error`, `progress`, `parallel`, `placement`, `tail`), the
+// data and the search (`table`, `packed`, `search`, `solutions`, `rank`, `symmetry`, ...),
+// the counting kernels (`eightfold`, `join`), and the front door (`counting`). A module
+// imports only from the layers below it.
 mod const_solve;
 mod counting;
+mod eightfold;
 mod error;
 #[cfg(feature = "std")]
 mod join;
 mod known;
 mod packed;
-#[cfg(feature = "parallel")]
 mod parallel;
-#[cfg(feature = "std")]
-mod pieces;
 mod placement;
+mod progress;
 mod rank;
 mod search;
 mod solutions;
-mod symmetric;
 mod symmetry;
 mod table;
 mod tail;
-mod tasks;
 
 pub use const_solve::const_solutions;
-pub use counting::{Counter, Counts, Method, Plan, Progress, Stage};
+pub use counting::{Counter, Counts, Method, Plan};
 pub use error::Error;
 pub use known::count;
 pub use nqueens_tables_macros::nqueens;
@@ -129,10 +128,12 @@ pub use packed::PACKED_8;
 #[cfg(feature = "packed-9")]
 pub use packed::PACKED_9;
 pub use packed::{packed_table, PackedIter, PackedRow, PackedTable};
-pub use placement::{is_solution, Placement};
-pub use rank::{index_of, nth};
+pub use placement::{is_solution, Placement, MAX_N};
+pub use progress::{Progress, Stage};
+#[allow(deprecated)]
+pub use rank::{index_of, nth, rank};
 pub use search::Search;
-pub use solutions::{solutions_with_fixed, Solutions};
+pub use solutions::{solutions, solutions_with_fixed, Solutions};
 pub use symmetry::{canonical, fundamental, is_fundamental, orbit, Fundamental, Orbit, Symmetry};
 #[cfg(feature = "table-10")]
 pub use table::SOLUTIONS_10;
@@ -151,33 +152,6 @@ pub use table::SOLUTIONS_8;
 #[cfg(feature = "table-9")]
 pub use table::SOLUTIONS_9;
 pub use table::{table, Table, TableIter};
-
-/// The largest board the search serves: one bit per column of a `u32`.
-///
-/// ```
-/// assert!(nqueens_tables::solutions(nqueens_tables::MAX_N).is_some());
-/// assert!(nqueens_tables::solutions(nqueens_tables::MAX_N + 1).is_none());
-/// ```
-pub const MAX_N: usize = 32;
-
-/// `solutions(n)`: every solution for `n` in lexicographic order.
-///
-/// Served from the embedded table when its feature is on, else from the packed table when
-/// that feature is on, otherwise by the runtime [`Search`]. `None` for `n == 0` or `n > MAX_N`.
-///
-/// ```
-/// let all: Vec<_> = nqueens_tables::solutions(4).unwrap().map(|s| s.to_vec()).collect();
-/// assert_eq!(all, [[1, 3, 0, 2], [2, 0, 3, 1]]);
-/// ```
-pub fn solutions(n: usize) -> Option<Solutions> {
-    if let Some(table) = table(n) {
-        return Some(Solutions::from_table(table));
-    }
-    if let Some(packed) = packed_table(n) {
-        return Some(Solutions::from_packed(packed));
-    }
-    Search::new(n).map(Solutions::from_search)
-}
 
 /// The README's examples, compiled and run as doctests against this crate's default features,
 /// the dependency line it shows.

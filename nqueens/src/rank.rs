@@ -5,8 +5,8 @@
 use crate::placement::is_solution;
 
 use crate::placement::Placement;
+use crate::placement::MAX_N;
 use crate::search::Search;
-use crate::MAX_N;
 
 /// The number of solutions that start with `prefix` (rows 0..prefix.len() fixed), counting no
 /// further than `cap`: `nth` only needs to know whether a branch holds more than it skips.
@@ -22,23 +22,24 @@ fn completions(n: usize, prefix: &[u8], cap: u64) -> u64 {
     count
 }
 
-/// The 0-based position of `sol` in the lexicographic list of its `n`'s solutions, or `None`
-/// if it is not a solution. A binary search when the table is compiled in; otherwise it counts
+/// The rank of `sol`: its 0-based position among all the solutions of its `n`, in
+/// lexicographic order, or `None` if it is not a solution; [`nth`] is the inverse. (A
+/// position inside one table, a `usize`, is that table's index: [`crate::Table::index_of`].) A binary search when the table is compiled in; otherwise it counts
 /// the solutions of every smaller branch (about one full count of n, so seconds at n = 16).
 /// The position is a `u64`, not a `usize`: past n = 18 the lists are longer than a 32-bit
-/// target's `usize` can count. [`crate::Table::index_of`] returns `usize`.
+/// target's `usize` can count.
 ///
 /// ```
-/// assert_eq!(nqueens_tables::index_of(&[0, 4, 7, 5, 2, 6, 1, 3]), Some(0));
-/// assert_eq!(nqueens_tables::index_of(&[2, 4, 1, 3, 0]), Some(5));
-/// assert_eq!(nqueens_tables::index_of(&[0, 1]), None);
+/// assert_eq!(nqueens_tables::rank(&[0, 4, 7, 5, 2, 6, 1, 3]), Some(0));
+/// assert_eq!(nqueens_tables::rank(&[2, 4, 1, 3, 0]), Some(5));
+/// assert_eq!(nqueens_tables::rank(&[0, 1]), None);
 /// ```
-pub fn index_of(sol: &[u8]) -> Option<u64> {
+pub fn rank(sol: &[u8]) -> Option<u64> {
     if !is_solution(sol) {
         return None;
     }
     let n = sol.len();
-    if let Some(t) = crate::table(n) {
+    if let Some(t) = crate::table::table(n) {
         return t.index_of(sol).map(|i| i as u64);
     }
     let mut rank = 0;
@@ -53,12 +54,27 @@ pub fn index_of(sol: &[u8]) -> Option<u64> {
     Some(rank)
 }
 
+/// The old name of [`rank`].
+///
+/// ```
+/// #[allow(deprecated)]
+/// let r = nqueens_tables::index_of(&[2, 4, 1, 3, 0]);
+/// assert_eq!(r, Some(5));
+/// ```
+#[deprecated(
+    since = "0.1.0",
+    note = "renamed to `rank`, the name `nqueens rank` has too"
+)]
+pub fn index_of(sol: &[u8]) -> Option<u64> {
+    rank(sol)
+}
+
 /// Below this index `nth` walks the search to its solution instead of counting branches: at
 /// about 10 ns a solution, 65,536 solutions cost less than counting even one branch of a
 /// board without a table.
 const WALK_UP_TO: u64 = 1 << 16;
 
-/// Solution `i` (0-based) of `n` in lexicographic order, or `None` if `i` is past the end or
+/// Solution `i` (0-based) of `n` in lexicographic order: the solution of rank `i`, or `None` if `i` is past the end or
 /// `n` is 0 or above [`MAX_N`]. A table lookup when the table is compiled in; otherwise a
 /// descent that counts each branch's solutions to skip whole branches, and stops counting a
 /// branch once it holds solution `i`: the first solutions of a large board come at once, the
@@ -74,11 +90,11 @@ const WALK_UP_TO: u64 = 1 << 16;
 /// ```
 pub fn nth(n: usize, i: u64) -> Option<Placement> {
     let n = crate::error::valid_n(n)?;
-    if let Some(t) = crate::table(n) {
+    if let Some(t) = crate::table::table(n) {
         return t.get(usize::try_from(i).ok()?).map(Placement::copy_of);
     }
     // Past the published count there is nothing to find: no need to count the board.
-    if crate::count(n).is_some_and(|total| i >= total) {
+    if crate::known::count(n).is_some_and(|total| i >= total) {
         return None;
     }
     // The first solutions are quickest to walk to: one search reaches them, where the

@@ -17,8 +17,8 @@
 
 use crate::error::{board_size, valid_n, Error};
 use crate::placement::Placement;
+use crate::placement::MAX_N;
 use crate::tail::{self, Arrangements, Columns};
-use crate::MAX_N;
 
 /// A resumable search for the solutions of one `n`, optionally with some queens fixed.
 ///

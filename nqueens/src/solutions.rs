@@ -3,12 +3,31 @@
 use crate::error::Error;
 use crate::packed::{PackedIter, PackedTable};
 use crate::placement::Placement;
+use crate::placement::MAX_N;
 use crate::search::Search;
 use crate::table::{Table, TableIter};
-use crate::MAX_N;
+
+/// `solutions(n)`: every solution for `n` in lexicographic order.
+///
+/// Served from the embedded table when its feature is on, else from the packed table when
+/// that feature is on, otherwise by the runtime [`Search`]. `None` for `n == 0` or `n > MAX_N`.
+///
+/// ```
+/// let all: Vec<_> = nqueens_tables::solutions(4).unwrap().map(|s| s.to_vec()).collect();
+/// assert_eq!(all, [[1, 3, 0, 2], [2, 0, 3, 1]]);
+/// ```
+pub fn solutions(n: usize) -> Option<Solutions> {
+    if let Some(table) = crate::table::table(n) {
+        return Some(Solutions::from_table(table));
+    }
+    if let Some(packed) = crate::packed::packed_table(n) {
+        return Some(Solutions::from_packed(packed));
+    }
+    Search::new(n).map(Solutions::from_search)
+}
 
 /// Every solution for one `n`, in lexicographic order, from a table or from the search.
-/// Returned by [`crate::solutions`].
+/// Returned by [`solutions`].
 ///
 /// ```
 /// let mut all = nqueens_tables::solutions(5).unwrap();
@@ -127,7 +146,7 @@ impl core::iter::FusedIterator for Solutions {}
 /// ```
 pub fn solutions_with_fixed(n: usize, fixed: &[(usize, usize)]) -> Result<Solutions, Error> {
     let search = Search::with_fixed(n, fixed)?;
-    let Some(table) = crate::table(n) else {
+    let Some(table) = crate::table::table(n) else {
         return Ok(Solutions::from_search(search));
     };
     let mut want = [FREE; MAX_N];

@@ -1,9 +1,9 @@
 //! The 8 symmetries of the square acting on solutions, canonical forms and fundamental
 //! solutions (one per symmetry class).
 
+use crate::placement::MAX_N;
 use crate::placement::{is_permutation, Placement};
 use crate::solutions::Solutions;
-use crate::MAX_N;
 
 /// A rotation or reflection of the board.
 ///

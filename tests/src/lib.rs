@@ -60,8 +60,3 @@ fn next_permutation(p: &mut [u8]) -> bool {
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;
-
-/// The workspace README's examples, run as doctests.
-#[cfg(doctest)]
-#[doc = include_str!("../../README.md")]
-struct WorkspaceReadme;

@@ -1,9 +1,7 @@
 //! Packed and fundamental layouts, prefix ranges, fixed queens, rank and unrank: each against
 //! the plain tables, and against brute force for small n.
 
-use nqueens_tables::{
-    index_of, nqueens, nth, solutions, solutions_with_fixed, PackedTable, Search,
-};
+use nqueens_tables::{nqueens, nth, rank, solutions, solutions_with_fixed, PackedTable, Search};
 use nqueens_tests::{brute_force, A000170};
 
 fn all(n: usize) -> Vec<Vec<u8>> {
@@ -15,14 +13,14 @@ fn rank_and_unrank_round_trip_against_brute_force() {
     for n in 1..=9 {
         let list = brute_force(n);
         for (i, sol) in list.iter().enumerate() {
-            assert_eq!(index_of(sol), Some(i as u64), "n = {n}, {sol:?}");
+            assert_eq!(rank(sol), Some(i as u64), "n = {n}, {sol:?}");
             assert_eq!(nth(n, i as u64).unwrap().to_vec(), *sol, "n = {n}, i = {i}");
         }
         assert_eq!(nth(n, list.len() as u64), None);
     }
-    assert_eq!(index_of(&[0, 0]), None);
-    assert_eq!(index_of(&[0, 2, 1]), None);
-    assert_eq!(index_of(&[]), None);
+    assert_eq!(rank(&[0, 0]), None);
+    assert_eq!(rank(&[0, 2, 1]), None);
+    assert_eq!(rank(&[]), None);
     assert_eq!(nth(0, 0), None);
     assert_eq!(nth(nqueens_tables::MAX_N + 1, 0), None);
 }
@@ -43,7 +41,7 @@ fn rank_and_unrank_by_counting_past_the_tables() {
     }
     assert_eq!(i, A000170[n - 1]);
     for (i, sol) in picks {
-        assert_eq!(index_of(&sol), Some(i as u64), "index_of #{i}");
+        assert_eq!(rank(&sol), Some(i as u64), "rank #{i}");
         assert_eq!(nth(n, i as u64).unwrap().to_vec(), sol, "nth #{i}");
     }
     assert_eq!(nth(n, A000170[n - 1] as u64), None);
@@ -66,7 +64,7 @@ fn tables_rank_by_binary_search() {
         let t = nqueens_tables::table(n).unwrap();
         for (i, row) in t.iter().enumerate().step_by(97) {
             assert_eq!(t.index_of(row), Some(i));
-            assert_eq!(index_of(row), Some(i as u64));
+            assert_eq!(rank(row), Some(i as u64));
         }
         assert_eq!(t.index_of(&vec![0; n]), None);
         assert_eq!(t.index_of(&[0]), None);

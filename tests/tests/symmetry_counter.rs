@@ -32,8 +32,8 @@ fn images_by_grid(sol: &[u8]) -> Vec<Vec<u8>> {
 
 /// The 8-fold counter's counts for `n`: every solution and one per class.
 fn count_solutions(n: usize) -> Option<(u64, u64)> {
-    let c = Counter::new(n)?.unique(true).run().unwrap();
-    assert_eq!(c.method, Method::Symmetry);
+    let c = Counter::new(n).ok()?.unique(true).run().unwrap();
+    assert_eq!(c.method, Method::EightFold);
     Some((c.total, c.unique.unwrap()))
 }
 
@@ -103,15 +103,17 @@ fn the_counter_covers_every_board_size() {
             .unwrap();
         assert!(share.run().is_ok(), "n = {n}");
     }
-    assert!(Counter::new(0).is_none());
-    assert!(Counter::new(nqueens_tables::MAX_N + 1).is_none());
+    assert!(Counter::new(0).is_err());
+    assert!(Counter::new(nqueens_tables::MAX_N + 1).is_err());
 }
 
+/// The 8-fold counter on several threads: the sweep above runs on one, so this one stops at
+/// 13 (n = 14 to 16 are counted once, there).
 #[cfg(feature = "parallel")]
 #[test]
-fn parallel_counter_matches_for_1_to_16() {
-    for n in 1..=16 {
-        for threads in [1, 2, 3] {
+fn parallel_counter_matches_for_1_to_13() {
+    for n in 1..=13 {
+        for threads in [2, 3] {
             let c = Counter::new(n)
                 .unwrap()
                 .unique(true)

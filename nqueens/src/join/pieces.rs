@@ -13,11 +13,11 @@
 
 use std::vec::Vec;
 
+use super::kit::{prepared, push, subsets, zeroed, Prepared, Shape};
 use crate::error::Error;
-use crate::join::{prepared, push, subsets, zeroed, Prepared, Shape};
 
 /// The two pieces of the half boards of `rows` rows of `n` that avoid a set of squares.
-pub(crate) struct Pieces {
+pub(super) struct Pieces {
     n: usize,
     rows: usize,
     /// Rows in the edge piece; the inner piece has the others.
@@ -37,14 +37,14 @@ struct Piece {
     /// piece and an inner piece attack each other exactly when these share a bit.
     key: Vec<u64>,
     /// Inner piece only: where its diagonals reach the row past the half board, as
-    /// [`crate::join::Part`] keeps a half board's.
+    /// `Part` keeps a half board's.
     cross: Vec<u64>,
 }
 
 impl Pieces {
     /// The pieces of the placements of `rows` rows of `n` with no queen on the squares of
     /// `forbid` (row `r`'s in `forbid[r]`; rows past its end forbid nothing).
-    pub(crate) fn new(n: usize, rows: usize, forbid: &[u32]) -> Result<Pieces, Error> {
+    pub(super) fn new(n: usize, rows: usize, forbid: &[u32]) -> Result<Pieces, Error> {
         let edge_rows = rows / 2;
         Ok(Pieces {
             n,
@@ -57,7 +57,7 @@ impl Pieces {
 
     /// Appends to `out` the half boards whose columns are `set`, prepared for the top role
     /// of `shape`. `found` is scratch space.
-    pub(crate) fn boards(
+    pub(super) fn boards(
         &self,
         set: u32,
         shape: Shape,
@@ -267,8 +267,8 @@ fn placements(
 
 #[cfg(test)]
 mod tests {
+    use super::super::kit::half_boards;
     use super::*;
-    use crate::join::half_boards;
 
     #[test]
     fn ranks_number_the_sets_of_each_size_from_0() {

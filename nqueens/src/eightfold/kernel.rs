@@ -7,8 +7,8 @@
 //! five rows are one step, as in the search (module `tail`), with the phases' bounds turned
 //! into constraints on the arrangements.
 
+use crate::placement::MAX_N;
 use crate::tail;
-use crate::MAX_N;
 
 /// Counts the subtree below the rows already placed, `placed` (their columns), with the
 /// attacks `left`, `down`, `right` on the next row: every solution, and one per class.

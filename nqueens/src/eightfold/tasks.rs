@@ -5,7 +5,7 @@
 //! placed. Tasks are made one at a time by an odometer over those rows, in a few dozen
 //! bytes of state: the counter runs on a microcontroller's stack.
 
-use crate::symmetric::{count_below, small_counts, Phase};
+use super::kernel::{count_below, small_counts, Phase};
 
 /// Rows placed before a task starts: enough tasks to balance two cores or many machines.
 pub(crate) const SPLIT_ROWS: usize = 3;
@@ -317,7 +317,7 @@ impl Iterator for Split {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::MAX_N;
+    use crate::placement::MAX_N;
 
     /// The state the counter's stack budget rests on (the firmware measures the counter's
     /// stack on the device): a task, and the iterator that makes them. Exact, on 64-bit

@@ -1,0 +1,61 @@
+//! The 8-fold symmetry counter: every `n` up to [`crate::MAX_N`], symmetry classes too, shares,
+//! no heap, and a small fixed stack (it runs within 2 KiB on a microcontroller). Its only
+//! entry points are here; below them, `tasks` cuts a count into independent tasks in a fixed
+//! order, and `kernel` counts one task's subtree.
+
+mod kernel;
+mod tasks;
+
+use crate::parallel;
+
+/// Counts share `k` of `m` of `n` (`1 <= k <= m`; `(1, 1)` for all of it) on `threads`
+/// threads (the calling thread alone without the feature `parallel`): every solution, and
+/// one per symmetry class. Calls `report` with the tasks done, and of how many, after each.
+#[inline(never)]
+pub(crate) fn count(
+    n: usize,
+    (k, m): (u64, u64),
+    threads: usize,
+    report: &(dyn Fn(u64, u64) + Sync),
+) -> (u64, u64) {
+    // The tasks are made twice, each a few steps of an odometer: once to count them (in a
+    // frame of its own, gone before the counting starts), once to count below them. No list
+    // of them is kept, so this allocates nothing.
+    let of = share_len(n, k, m);
+    let tasks = tasks::share(n, k, m).zip(1u64..);
+    let sum = parallel::sum(tasks, threads, |(task, done)| {
+        let counts = task.count();
+        // With several threads, `done` is the task's place in the list: ahead of the tasks
+        // finished by at most the other threads' tasks.
+        report(done, of);
+        Pair(counts)
+    });
+    sum.0
+}
+
+/// How many tasks share `k` of `m` holds: a pass of its own, so that its iterator is gone
+/// from the stack before the counting starts.
+#[inline(never)]
+fn share_len(n: usize, k: u64, m: u64) -> u64 {
+    tasks::share(n, k, m).count() as u64
+}
+
+/// Feeds what identifies the tasks of `n` to `eat`, in order, for the share plan's
+/// identifier: `n`, then every task's phase and placed rows.
+pub(crate) fn identity(n: usize, eat: &mut impl FnMut(u8)) {
+    eat(n as u8);
+    for task in tasks::tasks(n) {
+        task.identity(eat);
+    }
+}
+
+/// Totals and classes, added by `+` for [`parallel::sum`].
+#[derive(Default)]
+struct Pair((u64, u64));
+
+impl core::ops::Add for Pair {
+    type Output = Pair;
+    fn add(self, other: Pair) -> Pair {
+        Pair((self.0 .0 + other.0 .0, self.0 .1 + other.0 .1))
+    }
+}

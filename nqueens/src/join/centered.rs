@@ -1,0 +1,658 @@
+//! The join with the center rows' queens fixed: every solution of n = 17 to 20 in bounded
+//! memory, and (with no center rows) of even n up to 16.
+//!
+//! The whole-list join (module `whole`) keeps every half board of `(n - 1) / 2` rows: 175 MB
+//! at n = 17, 380 MB at 18, and about 8 times more per n. Here the board is cut differently.
+//! The center row (odd `n`) or two center rows (even `n`) get their queens first, one choice
+//! at a time: the *outer* loop. Around them are two middle rows, and outside those two halves
+//! of `h` rows (n = 19: 8 + 1 + 1 + 1 + 8; n = 20: 8 + 1 + 2 + 1 + 8). For one choice of
+//! center queens only the half boards that leave them unattacked are listed, one row shorter
+//! than the whole-list join's and a tenth to a third of them. Then the join is the
+//! whole-list join's: a top set, a queen on each middle row, a bottom set with the rest of
+//! the columns, and keys with no bit in common.
+//!
+//! Memory, kept within twice the quarter-board join's peak (the peak of a whole count):
+//! - Even n up to 16, with no center rows: one list serves both roles, and it keeps only the
+//!   column sets that are not above their mirror images (n = 16: 8 MB, not 16; `Part::halved`).
+//! - Odd n: one list would serve both roles, and would hold every half board. It keeps only
+//!   the bottoms, those without the last column, and the tops are put together when joined
+//!   from two small pieces (module `pieces`; `Layout::bottoms_without`). n = 19 lists even
+//!   those bottoms in four classes, one at a time.
+//! - n = 18 and 20 list each role (the center rows swap upside down); n = 20 its bottoms in
+//!   four classes.
+//!
+//! Symmetry: the outer choices come one per orbit under the mirror (and for even n the
+//! vertical flip, which swaps the two center rows), weighted by the orbit's size. For odd n
+//! the flip keeps the center row, so inside one outer choice a join and its upside-down twin
+//! (top and bottom sets swapped) are done once, counted twice. With no center rows, one join
+//! per orbit of the mirror and the flip is done (see `Layout::weight`).
+
+use core::sync::atomic::{AtomicU64, Ordering};
+use std::vec::Vec;
+
+use super::kit::{attacking, key_of, mirror, mirrored, prepare, push, Part, Prepared};
+use super::layout::{Class, Layout, Outer};
+use super::pairs::split_pairs;
+use super::pieces::Pieces;
+use crate::error::Error;
+use crate::parallel;
+use crate::placement::MAX_N;
+use crate::progress::{Progress, Stage};
+
+/// Every solution of an even `n` from 6 to 16, by the same loops with no center rows: the
+/// whole list of half boards at once, and a join per orbit of the mirror and the flip.
+pub(super) fn count_whole(
+    n: usize,
+    threads: usize,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<u64, Error> {
+    if n % 2 == 1 || !(6..=16).contains(&n) {
+        return Err(Error::BoardSize(n));
+    }
+    count_with(Layout::whole(n), 1, 1, threads, progress)
+}
+
+/// Share `k` of `m` (`1 <= k <= m`) of the count of `n` (5 to 20) with center rows.
+///
+/// The count is cut into units, one per outer choice and top set, in a fixed order: every
+/// outer choice has the same number of top sets (those of the columns the center queens
+/// leave). Share `k` takes the units from `(k - 1) U / m` to `k U / m` (rounded down, `U`
+/// units in all): a run, so that a share lists the half boards of one or two outer choices,
+/// not of all of them. The shares never overlap and cover every unit, and which units a
+/// share holds depends on `n`, `k` and `m` alone.
+pub(super) fn count_share(
+    n: usize,
+    k: u64,
+    m: u64,
+    threads: usize,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<u64, Error> {
+    if !(5..=20).contains(&n) {
+        return Err(Error::BoardSize(n));
+    }
+    count_with(Layout::new(n), k, m, threads, progress)
+}
+
+/// Top sets a thread takes at a time: a few hundred joins, long enough that handing them
+/// out costs nothing, short enough that two threads finish an outer choice together.
+const TOP_SETS_PER_CHUNK: usize = 16;
+
+/// Share `k` of `m` of the count, cut by `layout`.
+fn count_with(
+    layout: Layout,
+    k: u64,
+    m: u64,
+    threads: usize,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<u64, Error> {
+    if k == 0 || k > m {
+        return Err(Error::Share { k, m });
+    }
+    let outers = layout.outers();
+    let per = layout.tops_per_outer();
+    let units = outers.len() as u64 * per;
+    let cut = |k: u64| (u128::from(k) * u128::from(units) / u128::from(m)) as u64;
+    let (lo, hi) = (cut(k - 1), cut(k));
+    let classes = layout.bottom_classes();
+    let steps = Steps {
+        done: AtomicU64::new(0),
+        of: (hi - lo) * classes.len() as u64,
+        progress,
+    };
+    // The lists, refilled in place for each outer choice (see `Part::relist`).
+    let mut lists = (Part::default(), Part::default());
+    let mut total = 0;
+    for (i, outer) in outers.iter().enumerate() {
+        let from = i as u64 * per;
+        let (a, b) = (lo.max(from), hi.min(from + per));
+        if a >= b {
+            continue;
+        }
+        let tops = layout.top_sets(outer);
+        let job = Job {
+            layout: &layout,
+            outer,
+            sets: tops
+                .get((a - from) as usize..(b - from) as usize)
+                .unwrap_or_default(),
+            threads,
+            steps: &steps,
+        };
+        total += outer.weight * job.count(&classes, &mut lists)?;
+    }
+    Ok(total)
+}
+
+/// The top sets joined so far, reported as they are done.
+struct Steps<'a> {
+    done: AtomicU64,
+    of: u64,
+    progress: &'a (dyn Fn(Progress) + Sync),
+}
+
+impl Steps<'_> {
+    fn advance(&self, sets: usize) {
+        let len = sets as u64;
+        let done = self.done.fetch_add(len, Ordering::Relaxed) + len;
+        (self.progress)(Progress {
+            stage: Stage::Counting,
+            done,
+            of: self.of,
+        });
+    }
+}
+
+/// One outer choice and the run of its top sets that a share holds.
+struct Job<'a> {
+    layout: &'a Layout,
+    outer: &'a Outer,
+    sets: &'a [u32],
+    threads: usize,
+    steps: &'a Steps<'a>,
+}
+
+impl Job<'_> {
+    /// The solutions of this job, unweighted, its half boards listed into `lists`.
+    fn count(&self, classes: &[Class], lists: &mut (Part, Part)) -> Result<u64, Error> {
+        let (layout, outer) = (self.layout, self.outer);
+        let (top_list, bottom_list) = lists;
+        let pieced = layout.bottoms_without() != 0;
+        if let ([_], false) = (classes, pieced) {
+            layout.relist(outer, self.threads, top_list, bottom_list)?;
+            let bottom = if layout.center == 0 {
+                &*top_list
+            } else {
+                &*bottom_list
+            };
+            let top = Tops::Listed(top_list);
+            return Ok(self.join(Lists {
+                top,
+                bottom,
+                with: 0,
+            }));
+        }
+        // The bottoms one class at a time against the tops: each bottom is still read once
+        // per join it is in, and only a class of them is in memory.
+        let (n, h) = (layout.n, layout.h);
+        let top_forbid = layout.forbidden(outer.queens);
+        let pieces = match pieced {
+            true => Some(Pieces::new(n, h, &top_forbid)?),
+            false => {
+                top_list.relist(n, h, layout.all, 0, &top_forbid)?;
+                None
+            }
+        };
+        let bottom_forbid = layout.bottom_forbidden(outer);
+        let mut sum = 0;
+        for class in classes {
+            let forbid: Vec<u32> = bottom_forbid.iter().map(|f| f | class.without).collect();
+            bottom_list.relist(n, h, class.firsts, class.with, &forbid)?;
+            let top = match &pieces {
+                None => Tops::Listed(top_list),
+                Some(pieces) => Tops::Pieced {
+                    pieces,
+                    list: (classes.len() == 1).then_some(&*bottom_list),
+                },
+            };
+            sum += self.join(Lists {
+                top,
+                bottom: bottom_list,
+                with: class.with,
+            });
+        }
+        Ok(sum)
+    }
+
+    /// Joins every top set of this job against `lists`, a chunk at a time on the threads.
+    fn join(&self, lists: Lists<'_>) -> u64 {
+        let n = self.layout.n;
+        // The layout the sizes counted for real use, with a copy of the loops each.
+        let fixed = self.layout.center == Layout::for_size(n).center;
+        let chunks = self.sets.chunks(TOP_SETS_PER_CHUNK);
+        parallel::sum(chunks, self.threads, |sets: &[u32]| {
+            let mut scratch = Scratch::default();
+            let (layout, outer) = (self.layout, self.outer);
+            let count: u64 = sets
+                .iter()
+                .map(|&top| match (n, fixed) {
+                    // One copy per size counted for real, so that the layout's shifts and
+                    // masks are constants in the loops (n = 18: 21.6 s against 27.0 s).
+                    (16, true) => layout.join_top::<16>(outer, lists, top, &mut scratch),
+                    (17, true) => layout.join_top::<17>(outer, lists, top, &mut scratch),
+                    (18, true) => layout.join_top::<18>(outer, lists, top, &mut scratch),
+                    (19, true) => layout.join_top::<19>(outer, lists, top, &mut scratch),
+                    (20, true) => layout.join_top::<20>(outer, lists, top, &mut scratch),
+                    _ => layout.join_top::<0>(outer, lists, top, &mut scratch),
+                })
+                .sum();
+            self.steps.advance(sets.len());
+            count
+        })
+    }
+}
+
+/// The half boards that one join reads: for the top role, and for the bottom role (the
+/// board upside down; with no center rows, the same list unless the bottoms come in
+/// classes), all of whose column sets hold the columns `with`.
+#[derive(Clone, Copy)]
+struct Lists<'a> {
+    top: Tops<'a>,
+    bottom: &'a Part,
+    with: u32,
+}
+
+/// Where the top role's half boards come from.
+#[derive(Clone, Copy)]
+enum Tops<'a> {
+    /// A list made once per outer choice.
+    Listed(&'a Part),
+    /// Put together from `pieces` for each top set when it is joined: odd `n`, whose list
+    /// would hold every half board, keeps only the bottoms (see
+    /// [`Layout::bottoms_without`]). Where `list` holds all of those, the top sets that are
+    /// bottom sets too are read from it.
+    Pieced {
+        pieces: &'a Pieces,
+        list: Option<&'a Part>,
+    },
+}
+
+/// Where the runs of `Scratch::by_first` start, one per column of the board, and the end.
+type Runs = [usize; MAX_N + 1];
+
+/// The middle queens of a pair of joins: on the columns `a` and `b` (bits), in that order
+/// and the other, each order with its weight (0: not joined).
+#[derive(Clone, Copy)]
+struct Middle {
+    a: u32,
+    b: u32,
+    weights: [u64; 2],
+}
+
+/// One thread's buffers.
+#[derive(Default)]
+struct Scratch {
+    tops: Vec<Prepared>,
+    /// The top halves put together from pieces, before they are prepared.
+    found: Vec<u64>,
+    /// Keys and far attacks of the tops, in runs by first middle column.
+    by_first: Vec<(u32, u32)>,
+    /// With a halved bottom list, the keys of `by_first` mirrored, and of `tops`.
+    mirrored: Vec<u32>,
+    top_mirrored: Vec<u32>,
+    top: Vec<u32>,
+    bottom: Vec<u32>,
+}
+
+impl Layout {
+    /// Lists the half boards of one outer choice into `top` for the top role, and, where
+    /// that role differs, into `bottom` for the bottom role (the two on two threads); with
+    /// no center rows, `top` serves both.
+    fn relist(
+        &self,
+        outer: &Outer,
+        threads: usize,
+        top: &mut Part,
+        bottom: &mut Part,
+    ) -> Result<(), Error> {
+        use std::sync::{Mutex, PoisonError};
+        if self.center == 0 {
+            // Only the joins whose top set is not above its mirror image count (see
+            // `Layout::weight`), so a top is always a kept set.
+            *top = Part::halved(self.n, self.h)?;
+            return Ok(());
+        }
+        let roles = [
+            (
+                self.forbidden(outer.queens),
+                Mutex::new(core::mem::take(top)),
+            ),
+            (
+                self.bottom_forbidden(outer),
+                Mutex::new(core::mem::take(bottom)),
+            ),
+        ];
+        let list = |(forbid, part): &(Vec<u32>, Mutex<Part>)| {
+            let mut part = part.lock().unwrap_or_else(PoisonError::into_inner);
+            part.relist(self.n, self.h, self.all, 0, forbid)
+        };
+        // One role a thread: there are two.
+        let built = parallel::map(&roles, threads.min(2), list);
+        let [(_, t), (_, b)] = roles;
+        *top = t.into_inner().unwrap_or_else(PoisonError::into_inner);
+        *bottom = b.into_inner().unwrap_or_else(PoisonError::into_inner);
+        built.into_iter().collect()
+    }
+
+    /// The solutions of one outer choice whose top half uses the columns `top`.
+    /// `N` is `n`, or 0 for any `n`.
+    #[inline(never)]
+    fn join_top<const N: usize>(
+        &self,
+        outer: &Outer,
+        lists: Lists<'_>,
+        top: u32,
+        scratch: &mut Scratch,
+    ) -> u64 {
+        let this = if N == 0 { *self } else { Layout::for_size(N) };
+        // No bottom of this class fits beside the top set; or, with no center rows, the
+        // mirror image of every join counts instead (its orbit's least member).
+        if top & lists.with != 0 || (this.center == 0 && top > mirror(top, this.n)) {
+            return 0;
+        }
+        this.gather_tops(lists.top, top, scratch);
+        if scratch.tops.is_empty() {
+            return 0;
+        }
+        let rest = this.all & !top & !outer.queens[0] & !outer.queens[1];
+        let (firsts, lasts) = (
+            this.middle_columns(outer, true),
+            this.middle_columns(outer, false),
+        );
+        let runs = this.runs_by_first(rest & firsts, lists.bottom.is_halved(), scratch);
+        let mut total = 0;
+        // Each pair of middle columns once, both orders with it: they share the bottom set.
+        let mut ones = rest;
+        while ones != 0 {
+            let a = ones & ones.wrapping_neg();
+            ones ^= a;
+            let mut others = ones;
+            while others != 0 {
+                let b = others & others.wrapping_neg();
+                others ^= b;
+                let bottom = rest & !a & !b;
+                let weights = [(a, b), (b, a)].map(|(first, last)| {
+                    if first & firsts == 0 || last & lasts == 0 || this.attack(first, last) {
+                        return 0;
+                    }
+                    this.weight(top, [first, last], bottom)
+                });
+                if weights != [0, 0] {
+                    let middle = Middle { a, b, weights };
+                    total += this.join_middle(middle, lists.bottom, bottom, &runs, scratch);
+                }
+            }
+        }
+        total
+    }
+
+    /// Fills `scratch.tops` with the half boards of the top set `top`, prepared for the top
+    /// role.
+    #[inline(always)]
+    fn gather_tops(&self, from: Tops<'_>, top: u32, scratch: &mut Scratch) {
+        scratch.tops.clear();
+        match from {
+            Tops::Listed(part) => {
+                let (low, high) = part.of(top);
+                prepare::<false>(self.shape, low, high, &mut scratch.tops);
+            }
+            Tops::Pieced {
+                list: Some(part), ..
+            } if top & self.bottoms_without() == 0 => {
+                let (low, high) = part.of(top);
+                prepare::<false>(self.shape, low, high, &mut scratch.tops);
+            }
+            Tops::Pieced { pieces, .. } => {
+                pieces.boards(top, self.shape, &mut scratch.found, &mut scratch.tops)
+            }
+        }
+    }
+
+    /// Sorts the keys and far attacks of `scratch.tops` into `scratch.by_first`, a run per
+    /// column of `firsts` (a possible first middle queen) of the tops that leave it
+    /// unattacked, once: each run is joined with several last middle queens. With a
+    /// `halved` bottom list, the same runs of the mirrored keys into `scratch.mirrored`: a
+    /// bottom stored mirrored is joined as it is stored, against the tops mirrored (see
+    /// `Shape::mirror_key`). Returns where the runs start.
+    #[inline(always)]
+    fn runs_by_first(&self, firsts: u32, halved: bool, scratch: &mut Scratch) -> Runs {
+        let tops = scratch.tops.len();
+        scratch
+            .by_first
+            .resize(tops * firsts.count_ones() as usize, (0, 0));
+        scratch.top.resize(tops, 0);
+        let mut starts = [0; MAX_N + 1];
+        let mut len = 0;
+        for (column, start) in starts.iter_mut().enumerate().take(self.n) {
+            *start = len;
+            if firsts >> column & 1 == 1 {
+                for t in &scratch.tops {
+                    let ok = t.near >> column & 1 == 0;
+                    push(&mut scratch.by_first, &mut len, (t.key, t.far), ok);
+                }
+            }
+        }
+        starts[self.n] = len;
+        if halved {
+            // A loop nest of its own, so that the usual one above compiles as lean as it
+            // did (7% more instructions at n = 18 when they were one).
+            scratch.mirrored.resize(scratch.by_first.len(), 0);
+            scratch.top_mirrored.clear();
+            let keys = scratch.tops.iter().map(|t| self.shape.mirror_key(t.key));
+            scratch.top_mirrored.extend(keys);
+            let mut len = 0;
+            for column in 0..self.n {
+                if firsts >> column & 1 == 1 {
+                    for (t, &key) in scratch.tops.iter().zip(&scratch.top_mirrored) {
+                        let ok = t.near >> column & 1 == 0;
+                        push(&mut scratch.mirrored, &mut len, key, ok);
+                    }
+                }
+            }
+        }
+        starts
+    }
+
+    /// The joins of the tops in `scratch` with the bottom set `bottom` of `list`, the middle
+    /// queens on the columns `middle.a` and `middle.b` in either order.
+    #[inline(always)]
+    fn join_middle(
+        &self,
+        middle: Middle,
+        list: &Part,
+        bottom: u32,
+        runs: &Runs,
+        scratch: &mut Scratch,
+    ) -> u64 {
+        let Middle { a, b, weights } = middle;
+        // Only lists with no center rows are halved: elsewhere `flipped` is a constant
+        // false, and the loops below compile as if it were not there.
+        let (low, high, flipped) = match self.center {
+            0 => list.of_any(bottom),
+            _ => {
+                let (low, high) = list.of(bottom);
+                (low, high, false)
+            }
+        };
+        if low.is_empty() {
+            return 0;
+        }
+        // The bottoms for both orders in one pass. Upside down, the last middle row is the
+        // bottom's nearest.
+        let mut hits = [attacking(self.shape, b, a), attacking(self.shape, a, b)];
+        if flipped {
+            // The stored boards are the mirror images: so are the squares to avoid.
+            hits = hits.map(|hit| u64::from(mirrored(hit as u32, self.n)));
+        }
+        scratch.bottom.resize(2 * low.len(), 0);
+        let (ab, ba) = scratch.bottom.split_at_mut(low.len());
+        let (mut len_ab, mut len_ba) = (0, 0);
+        let mut each = |packed: u64| {
+            let key = key_of::<true>(self.shape, packed);
+            push(ab, &mut len_ab, key, packed & hits[0] == 0);
+            push(ba, &mut len_ba, key, packed & hits[1] == 0);
+        };
+        if high.is_empty() {
+            low.iter().for_each(|&l| each(u64::from(l)));
+        } else {
+            let boards = low.iter().zip(high);
+            boards.for_each(|(&l, &h)| each(u64::from(l) | u64::from(h) << 32));
+        }
+        let bottoms = [&mut ab[..len_ab], &mut ba[..len_ba]];
+        let mut total = 0;
+        for ((first, last), (weight, bottom)) in [(a, b), (b, a)]
+            .into_iter()
+            .zip(weights.into_iter().zip(bottoms))
+        {
+            if weight == 0 || bottom.is_empty() {
+                continue;
+            }
+            let run =
+                runs[first.trailing_zeros() as usize]..runs[first.trailing_zeros() as usize + 1];
+            let mut len = 0;
+            if flipped {
+                let keys = scratch.mirrored.get(run.clone()).unwrap_or_default();
+                for (&(_, far), &key) in scratch.by_first[run].iter().zip(keys) {
+                    push(&mut scratch.top, &mut len, key, far & last == 0);
+                }
+            } else {
+                for &(key, far) in &scratch.by_first[run] {
+                    push(&mut scratch.top, &mut len, key, far & last == 0);
+                }
+            }
+            total += weight * split_pairs(&mut scratch.top[..len], bottom, &self.shape.split);
+        }
+        total
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A whole count, as `join::count` asks for it from 17 to 20.
+    fn count(n: usize, threads: usize, progress: &(dyn Fn(Progress) + Sync)) -> Result<u64, Error> {
+        count_share(n, 1, 1, threads, progress)
+    }
+
+    /// OEIS A000170, the published counts.
+    fn known(n: usize) -> Result<u64, Error> {
+        crate::known::count(n).ok_or(Error::BoardSize(n))
+    }
+
+    #[test]
+    fn counts_every_n_from_5_as_known() {
+        for n in 5..=15 {
+            assert_eq!(count(n, 1, &|_| {}), known(n), "n = {n}");
+        }
+    }
+
+    #[test]
+    fn with_no_center_rows_counts_every_even_n_from_6_as_known() {
+        for n in (6..=14).step_by(2) {
+            assert_eq!(count_whole(n, 1, &|_| {}), known(n), "n = {n}");
+        }
+        for n in [5, 15, 18] {
+            assert_eq!(count_whole(n, 1, &|_| {}), Err(Error::BoardSize(n)));
+        }
+    }
+
+    /// Bottoms listed in classes (as n = 19 and 20 are) count the same, at every size and
+    /// layout, with progress still reaching its total, and so do shares of the count.
+    #[test]
+    fn bottoms_in_classes_count_as_known() {
+        use core::sync::atomic::{AtomicU64, Ordering};
+        for n in 5..=14 {
+            let layouts = [Some(Layout::new(n)), (n % 2 == 0).then(|| Layout::whole(n))];
+            let splits = [0, 1 << (n - 3), 0b11 << (n / 2), 0b101];
+            for layout in layouts.into_iter().flatten() {
+                for (edges, split_on) in [(2, 0), (3, splits[1]), (4, 0), (1, splits[2])]
+                    .into_iter()
+                    .chain([(1, splits[3]), (2, splits[2])])
+                {
+                    let layout = Layout {
+                        edges,
+                        split_on,
+                        ..layout
+                    };
+                    let classes = layout.bottom_classes();
+                    let want = edges << split_on.count_ones();
+                    assert_eq!(classes.len(), want as usize);
+                    // Every edge column and every pattern of the split columns, once.
+                    for first in 0..n {
+                        for with in 0..=split_on {
+                            let with = with & split_on;
+                            let holding = classes.iter().filter(|c| {
+                                c.firsts >> first & 1 == 1
+                                    && c.with == with
+                                    && c.without == split_on & !with
+                            });
+                            assert_eq!(holding.count(), 1, "n = {n}, {edges}, {split_on:b}");
+                        }
+                    }
+                    let (done, of) = (AtomicU64::new(0), AtomicU64::new(0));
+                    let counted = count_with(layout, 1, 1, 1, &|p| {
+                        done.fetch_max(p.done, Ordering::Relaxed);
+                        of.store(p.of, Ordering::Relaxed);
+                    });
+                    let at = (n, layout.center, edges, split_on);
+                    assert_eq!(counted, known(n), "n, center rows, classes: {at:?}");
+                    assert_eq!(done.into_inner(), of.into_inner(), "{at:?}");
+                    let shares: u64 = (1..=5)
+                        .map(|k| count_with(layout, k, 5, 1, &|_| {}).unwrap())
+                        .sum();
+                    assert_eq!(Ok(shares), known(n), "shares, {at:?}");
+                }
+            }
+        }
+        assert_eq!(Layout::new(20).bottom_classes().len(), 4);
+        assert_eq!(Layout::new(19).bottom_classes().len(), 4);
+        let all = Layout::new(17).all;
+        let one = Class {
+            firsts: all,
+            with: 0,
+            without: 0,
+        };
+        assert_eq!(Layout::new(17).bottom_classes(), [one]);
+    }
+
+    #[cfg(feature = "parallel")]
+    #[test]
+    fn threads_share_the_top_sets() {
+        for n in [13, 14] {
+            assert_eq!(count(n, 3, &|_| {}), known(n), "n = {n}");
+        }
+    }
+
+    #[test]
+    fn progress_reaches_every_top_set_of_every_outer_choice() {
+        use core::sync::atomic::{AtomicU64, Ordering};
+        let (done, of) = (AtomicU64::new(0), AtomicU64::new(0));
+        count(11, 1, &|p| {
+            assert_eq!(p.stage, Stage::Counting);
+            done.fetch_max(p.done, Ordering::Relaxed);
+            of.store(p.of, Ordering::Relaxed);
+        })
+        .unwrap();
+        let layout = Layout::new(11);
+        let want = layout.outers().len() as u64 * layout.tops_per_outer();
+        assert_eq!((done.into_inner(), of.into_inner()), (want, want));
+    }
+
+    #[test]
+    fn shares_cover_the_count_once() {
+        for n in [9, 12] {
+            let whole = count(n, 1, &|_| {}).unwrap();
+            for m in [1, 2, 5, 64, 100_000] {
+                let sum: u64 = (1..=m)
+                    .map(|k| count_share(n, k, m, 1, &|_| {}).unwrap())
+                    .sum();
+                assert_eq!(sum, whole, "n = {n}, m = {m}");
+            }
+        }
+        assert_eq!(
+            count_share(9, 0, 3, 1, &|_| {}),
+            Err(Error::Share { k: 0, m: 3 })
+        );
+        assert_eq!(
+            count_share(9, 4, 3, 1, &|_| {}),
+            Err(Error::Share { k: 4, m: 3 })
+        );
+    }
+
+    #[test]
+    fn sizes_outside_5_to_20_are_refused() {
+        for n in [0, 1, 4, 21, 32] {
+            assert_eq!(count(n, 1, &|_| {}), Err(Error::BoardSize(n)), "n = {n}");
+        }
+    }
+}

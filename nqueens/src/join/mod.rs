@@ -1,0 +1,101 @@
+//! The half-board join: counts every solution of a board by meeting in the middle, the
+//! fastest method from n = 15 to 20. This file holds its only entry points; the layers below
+//! import nothing above them:
+//!
+//! ```text
+//! mod.rs       covers, count, count_share, identity: what the front door calls
+//! ├─ centered  the join with the center rows' queens placed first (n = 17 to 20, even n)
+//! │  ├─ layout   its cut of the board: center choices, top sets, squares to avoid
+//! │  └─ pieces   top halves put together from two pieces (odd n)
+//! ├─ whole     the whole-list join (odd n up to 15)
+//! ├─ pairs     the inner loop: pairs of keys with no bit in common
+//! └─ kit       half boards, lists, keys, mirrors, subsets: the shared toolkit
+//! ```
+//!
+//! # Glossary
+//!
+//! - **half board**: a placement of queens on the rows of one half, the top or (read upside
+//!   down) the bottom, with no two attacking each other.
+//! - **middle rows**: the one or two rows between the halves; the join tries every queen on
+//!   them. **center rows**: for the centered join, the rows between the middle rows, whose
+//!   queens are placed first, one **outer choice** at a time.
+//! - **crossing**: where a half board's diagonals reach the first middle row, `2n` bits
+//!   (left-going in bits `0..n`, right-going in `n..2n`). The lists keep it packed.
+//! - **key**: the crossings a queen from the other half can also reach, two fields of
+//!   `bits` bits in 32. A top and a bottom fit together exactly when their keys share no bit
+//!   (and their columns partition what the middle and center queens leave).
+//! - **near / far**: the columns a half board attacks on its nearest middle row and on its
+//!   farthest.
+//! - **top set**: the columns a top half uses; one join is a top set, the middle queens and
+//!   the bottom set (the rest).
+//! - **twin**: a join upside down (top and bottom sets swapped); the **orbit** of a join
+//!   under the mirror and the flip is counted once, times its **weight** (its size).
+//! - **class**: a slice of one outer choice's bottoms listed at a time, to bound memory.
+//! - **edge / inner piece**: the first rows of a half board and the rest, listed apart and
+//!   paired when a top set is joined (module `pieces`).
+//! - **unit**: an outer choice and one of its top sets: the step of progress, and what a
+//!   share K/M is cut from.
+
+mod centered;
+mod kit;
+mod layout;
+mod pairs;
+mod pieces;
+mod whole;
+
+use crate::error::Error;
+use crate::progress::Progress;
+
+/// The sizes the centered join counts with center rows, and whose shares are the join's own
+/// (plan `j1-`). From 17 it is as fast as the whole-list join in a tenth of its memory or
+/// less; past 20 its keys would not fit 32 bits. It counts every `n` from 5 correctly (the
+/// tests check it against the known counts), only slower below 17: 1.2x at n = 15 (see
+/// BENCHMARKS.md, "The counting core's layout").
+pub(crate) const CENTERED_N: core::ops::RangeInclusive<usize> = 17..=20;
+
+/// The even sizes counted by the centered join's loops with no center rows: n = 16 in 0.32 s
+/// and 18 MB on one thread, against 0.45 s and 31 MB for the whole-list join. (Below 6 a
+/// half board of that layout has no rows.)
+const NO_CENTER_N: core::ops::RangeInclusive<usize> = 6..=16;
+
+/// Whether the join counts `n`.
+pub(crate) fn covers(n: usize) -> bool {
+    whole::covers(n) || CENTERED_N.contains(&n)
+}
+
+/// Every solution of `n` (as [`covers`] says) on `threads` threads (0: one per core; one
+/// without the feature `parallel`), reporting its steps to `progress`.
+/// [`Error::OutOfMemory`] where the half boards do not fit.
+pub(crate) fn count(
+    n: usize,
+    threads: usize,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<u64, Error> {
+    if CENTERED_N.contains(&n) {
+        return centered::count_share(n, 1, 1, threads, progress);
+    }
+    if n.is_multiple_of(2) && NO_CENTER_N.contains(&n) {
+        return centered::count_whole(n, threads, progress);
+    }
+    whole::count(n, threads, progress)
+}
+
+/// Share `k` of `m` (`1 <= k <= m`) of the count of `n` in [`CENTERED_N`]: runs of units,
+/// the same on every machine (see `centered::count_share`).
+pub(crate) fn count_share(
+    n: usize,
+    k: u64,
+    m: u64,
+    threads: usize,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<u64, Error> {
+    if !CENTERED_N.contains(&n) {
+        return Err(Error::BoardSize(n));
+    }
+    centered::count_share(n, k, m, threads, progress)
+}
+
+/// Feeds what fixes the units of `n` to `eat`, for the share plan's identifier.
+pub(crate) fn identity(n: usize, eat: &mut impl FnMut(u8)) {
+    layout::identity(n, eat)
+}

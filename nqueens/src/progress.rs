@@ -1,0 +1,46 @@
+//! Where a count has got to: what every counter reports, as it goes, to its caller's callback.
+//!
+//! A leaf: the counting kernels report through these types without knowing who listens, so
+//! that they import nothing above them.
+
+/// Where a long count has got to, handed to the callback of [`crate::Counter::run_with_progress`].
+///
+/// ```
+/// use std::sync::Mutex;
+/// let last = Mutex::new(None);
+/// let counter = nqueens_tables::Counter::new(9).unwrap().unique(true);
+/// counter.run_with_progress(|p| *last.lock().unwrap() = Some(p)).unwrap();
+/// let p = last.into_inner().unwrap().unwrap();
+/// assert_eq!(p.done, p.of);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Progress {
+    /// What is being done.
+    pub stage: Stage,
+    /// Steps of this stage done, out of `of`.
+    pub done: u64,
+    /// Steps in this stage.
+    pub of: u64,
+}
+
+/// The stages of a count, in the order they run.
+///
+/// ```
+/// use nqueens_tables::{Counter, Stage};
+/// let stages = std::sync::Mutex::new(Vec::new());
+/// Counter::new(7).unwrap().unique(true).run_with_progress(|p| {
+///     stages.lock().unwrap().push(p.stage);
+/// }).unwrap();
+/// assert!(stages.into_inner().unwrap().iter().all(|&s| s == Stage::Counting));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Stage {
+    /// The join lists its half boards, for odd n up to 15: one step per column of the first
+    /// queen. (For the other sizes it lists them inside its counting.)
+    Listing,
+    /// Counting proper: one step per task (8-fold counter), join group (odd n up to 15) or
+    /// top set (of one choice of center queens from n = 17).
+    Counting,
+}
