@@ -18,7 +18,7 @@ pub struct Args {
     #[arg(long)]
     unique: bool,
     /// Threads to count on [default: one per core].
-    #[arg(short = 'j', long, value_name = "K", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    #[arg(short = 'j', long, value_name = "K", value_parser = crate::thread_count, allow_negative_numbers = true)]
     threads: Option<u16>,
     /// Count only share K of M (1 <= K <= M), for spreading one count over machines; the M
     /// shares sum to the total.
@@ -45,12 +45,21 @@ pub struct Part {
     pub m: usize,
 }
 
+/// The most shares one count can be cut into: far more than any cluster runs at once, and
+/// few enough that `merge` keeps the list of them in a few MB.
+pub(crate) const MAX_SHARES: usize = 1_000_000;
+
 fn parse_part(s: &str) -> Result<Part, String> {
-    let bad = || format!("--part takes K/M with 1 <= K <= M, such as 2/8; got '{s}'");
+    let bad = || {
+        format!(
+            "--part takes K/M with 1 <= K <= M <= {MAX_SHARES}, such as 2/8; got {}",
+            crate::input::shorten(s)
+        )
+    };
     let (k, m) = s.split_once('/').ok_or_else(bad)?;
     let k: usize = k.trim().parse().map_err(|_| bad())?;
     let m: usize = m.trim().parse().map_err(|_| bad())?;
-    if k == 0 || m == 0 || k > m || m > 1_000_000 {
+    if k == 0 || m == 0 || k > m || m > MAX_SHARES {
         return Err(bad());
     }
     Ok(Part { k, m })
@@ -135,16 +144,29 @@ fn with_progress<T: Send>(work: impl FnOnce(&(dyn Fn(Progress) + Sync)) -> T + S
         latest.of.store(p.of, Ordering::Relaxed);
         latest.done.fetch_max(p.done, Ordering::Relaxed);
     };
+    // The worker hands its result over a channel, so the wait below ends the moment the count
+    // does, not at the next tick of the progress bar.
+    let (send, receive) = std::sync::mpsc::channel();
+    // The work and the channel in a cell of their own: if no thread can be started, the count
+    // runs here, without a bar, rather than not at all.
+    let job = std::sync::Mutex::new(Some((work, send)));
+    let take = || job.lock().unwrap_or_else(|p| p.into_inner()).take();
+    let report = &report;
     std::thread::scope(|scope| {
-        // The worker hands its result over a channel, so the wait below ends the moment the
-        // count does, not at the next tick of the progress bar.
-        let (send, receive) = std::sync::mpsc::channel();
-        let report = &report;
-        let worker = scope.spawn(move || {
-            let result = work(report);
-            // The receiver outlives this thread: it waits for exactly this message.
-            let _ = send.send(result);
+        let worker = std::thread::Builder::new().spawn_scoped(scope, || {
+            if let Some((work, send)) = take() {
+                let result = work(report);
+                // The receiver outlives this thread: it waits for exactly this message.
+                let _ = send.send(result);
+            }
         });
+        let worker = match worker {
+            Ok(worker) => worker,
+            Err(_) => match take() {
+                Some((work, _)) => return work(report),
+                None => unreachable!("a thread that never started took the work"),
+            },
+        };
         let start = Instant::now();
         let mut bar: Option<indicatif::ProgressBar> = None;
         let mut shown_stage = u64::MAX;

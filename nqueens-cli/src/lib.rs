@@ -145,11 +145,29 @@ pub fn one_line(text: &str) -> String {
 /// Parses a board size for clap: an integer from 1 to `MAX_N`.
 pub fn board_size(s: &str) -> Result<usize, String> {
     let max = nqueens_tables::MAX_N;
-    match s.trim().parse::<i64>() {
-        Ok(n) if (1..=max as i64).contains(&n) => Ok(n as usize),
-        Ok(n) => Err(format!("board size must be from 1 to {max}, got {n}")),
-        Err(_) => Err(format!(
-            "board size must be an integer from 1 to {max}, got {}",
+    whole_number(s, 1, max as u64, "board size").map(|n| n as usize)
+}
+
+/// Parses a thread count for clap: an integer from 1 to 1024, spaces around it allowed as
+/// for every other number.
+pub fn thread_count(s: &str) -> Result<u16, String> {
+    whole_number(s, 1, 1024, "-j (threads)").map(|n| n as u16)
+}
+
+/// An integer from `min` to `max` named `what`, spaces around it allowed. A number too large
+/// for any integer type is still a number: the message names the range, not the type.
+fn whole_number(s: &str, min: u64, max: u64, what: &str) -> Result<u64, String> {
+    let t = s.trim();
+    let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
+    let is_number = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+    match t.parse::<i128>() {
+        Ok(n) if (i128::from(min)..=i128::from(max)).contains(&n) => Ok(n as u64),
+        _ if is_number => Err(format!(
+            "{what} must be from {min} to {max}, got {}",
+            input::shorten(t)
+        )),
+        _ => Err(format!(
+            "{what} must be an integer from {min} to {max}, got {}",
             input::shorten(s)
         )),
     }

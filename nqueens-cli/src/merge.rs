@@ -6,13 +6,12 @@ use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 
-use serde_json::Value;
-
-use crate::{usage, Failure};
+use crate::{input, usage, Failure};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Files of JSON share lines (`count N --part K/M --format json`); standard input if none.
+    /// Files of JSON share lines (`count N --part K/M --format json`); `-` or none for
+    /// standard input.
     files: Vec<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = MergeFormat::Text)]
@@ -27,10 +26,16 @@ pub enum MergeFormat {
     Json,
 }
 
-/// One share line, checked.
-#[derive(Clone, Debug, PartialEq)]
+/// The most bytes a share line may have: `count --format json` writes about 200.
+const MAX_LINE: u64 = 4096;
+
+/// One share line as `count --format json` writes it; a duplicate key is refused by the
+/// derive, and `part` and `method` are checked when present.
+#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
 struct Share {
     n: u64,
+    #[serde(default)]
+    part: Option<String>,
     k: u64,
     m: u64,
     count: u64,
@@ -40,180 +45,265 @@ struct Share {
     version: String,
 }
 
+/// What `merge --format json` writes.
+#[derive(serde::Serialize)]
+struct Merged<'a> {
+    n: u64,
+    m: u64,
+    plan: &'a str,
+    version: &'a str,
+    shares: usize,
+    total: u128,
+    unique: Option<u128>,
+    seconds: f64,
+}
+
+/// The shares read so far, by `k`, each with where it was read.
+#[derive(Default)]
+struct Shares {
+    by_k: BTreeMap<u64, (Share, String)>,
+    /// The first share read, and where: every other must have its n, M and plan.
+    first: Option<(Share, String)>,
+}
+
 pub fn run(args: &Args, stdin: &mut dyn Read, out: &mut dyn Write) -> Result<(), Failure> {
-    let mut shares: BTreeMap<u64, (Share, String)> = BTreeMap::new();
-    // The first share read, and where: every other must have its n, M and plan.
-    let mut first: Option<(Share, String)> = None;
-    let mut read_one = |reader: &mut dyn BufRead, name: &str| -> Result<(), Failure> {
-        for (i, line) in reader.lines().enumerate() {
-            let line = line.map_err(Failure::Read)?;
-            if line.trim().is_empty() {
-                continue;
-            }
-            let at = format!("{name}:{}", i + 1);
-            let share = parse(&line).or_else(|why| usage(format!("{at}: {why}")))?;
-            match &first {
-                None => first = Some((share.clone(), at.clone())),
-                Some((p, from)) => {
-                    let differs = [
-                        ("n", share.n.to_string(), p.n.to_string()),
-                        ("M", share.m.to_string(), p.m.to_string()),
-                        ("plan", share.plan.clone(), p.plan.clone()),
-                    ]
-                    .into_iter()
-                    .find(|(_, mine, theirs)| mine != theirs);
-                    if let Some((what, mine, theirs)) = differs {
-                        return usage(format!(
-                            "{at}: a share with {what} = {mine}, but {from} has {what} = {theirs}: \
-                             shares of different counts or plans cannot be added",
-                        ));
-                    }
-                }
-            }
-            match shares.get(&share.k) {
-                Some((same, seen)) if same.count == share.count && same.unique == share.unique => {
-                    let _ = writeln!(
-                        std::io::stderr(),
-                        "note: {at}: share {}/{} repeats {seen} with the same count: counted once",
-                        share.k,
-                        share.m
-                    );
-                }
-                Some((other, seen)) => {
-                    return usage(format!(
-                        "{at}: share {}/{} counts {}, but {seen} counted {}: rerun it",
-                        share.k, share.m, share.count, other.count
-                    ));
-                }
-                None => {
-                    shares.insert(share.k, (share, at));
-                }
-            }
-        }
-        Ok(())
+    let mut shares = Shares::default();
+    // No file named: standard input, as `-` names it.
+    let stdin_only = [PathBuf::from("-")];
+    let files = if args.files.is_empty() {
+        &stdin_only[..]
+    } else {
+        &args.files[..]
     };
-    if args.files.is_empty() {
-        read_one(&mut BufReader::new(stdin), "<stdin>")?;
+    let mut stdin = Some(stdin);
+    for path in files {
+        if path.as_os_str() == "-" {
+            // Standard input, once: a second `-` finds it read.
+            if let Some(stdin) = stdin.take() {
+                shares.read(&mut BufReader::new(stdin), "<stdin>")?;
+            }
+            continue;
+        }
+        let name = path.display().to_string();
+        let cannot = |e: std::io::Error| {
+            Failure::Read(std::io::Error::new(e.kind(), format!("{name}: {e}")))
+        };
+        let file = std::fs::File::open(path).map_err(cannot)?;
+        if file.metadata().map_err(cannot)?.is_dir() {
+            return Err(cannot(std::io::Error::other("is a directory")));
+        }
+        shares.read(&mut BufReader::new(file), &name)?;
     }
-    for path in &args.files {
-        let file = std::fs::File::open(path).map_err(|e| {
-            Failure::Read(std::io::Error::new(
-                e.kind(),
-                format!("{}: {e}", path.display()),
-            ))
-        })?;
-        read_one(&mut BufReader::new(file), &path.display().to_string())?;
-    }
-    let Some((plan, _)) = first else {
+    let Some((plan, _)) = &shares.first else {
         return usage(
             "no share lines to merge: expected the output of `count N --part K/M --format json`",
         );
     };
-    let missing: Vec<u64> = (1..=plan.m).filter(|k| !shares.contains_key(k)).collect();
-    if !missing.is_empty() {
+    let missing = plan.m - shares.by_k.len() as u64;
+    if missing > 0 {
         return Err(Failure::Incomplete(format!(
-            "{} of {} shares of n = {} missing; rerun them with --array={}",
-            missing.len(),
+            "{missing} of {} shares of n = {} missing; rerun them with --array={}",
             plan.m,
             plan.n,
-            ranges(&missing)
+            gaps(shares.by_k.keys().copied(), plan.m)
         )));
     }
-    let total: u128 = shares.values().map(|(s, _)| u128::from(s.count)).sum();
-    let unique: Option<u128> = shares.values().map(|(s, _)| s.unique.map(u128::from)).sum();
-    let seconds: f64 = shares.values().map(|(s, _)| s.seconds).sum();
+    let all = shares.by_k.values().map(|(s, _)| s);
+    let total: u128 = all.clone().map(|s| u128::from(s.count)).sum();
+    let unique: Option<u128> = all.clone().map(|s| s.unique.map(u128::from)).sum();
+    let seconds: f64 = all.map(|s| s.seconds).sum();
     match args.format {
         MergeFormat::Text => writeln!(out, "n={} total={total}", plan.n)?,
-        MergeFormat::Json => writeln!(
-            out,
-            "{{\"n\":{},\"m\":{},\"plan\":\"{}\",\"version\":\"{}\",\"shares\":{},\"total\":{total},\"unique\":{},\"seconds\":{seconds:.6}}}",
-            plan.n,
-            plan.m,
-            plan.plan,
-            plan.version,
-            shares.len(),
-            unique.map_or_else(|| "null".to_string(), |u| u.to_string()),
-        )?,
+        MergeFormat::Json => {
+            let merged = Merged {
+                n: plan.n,
+                m: plan.m,
+                plan: &plan.plan,
+                version: &plan.version,
+                shares: shares.by_k.len(),
+                total,
+                unique,
+                seconds: (seconds * 1e6).round() / 1e6,
+            };
+            let line = serde_json::to_string(&merged).map_err(std::io::Error::from)?;
+            writeln!(out, "{line}")?;
+        }
     }
     Ok(())
 }
 
-/// One share line, or why it is not one.
-fn parse(line: &str) -> Result<Share, String> {
-    let value: Value = serde_json::from_str(line).map_err(|e| format!("not a JSON line ({e})"))?;
-    let object = value.as_object().ok_or("not a JSON object")?;
-    let number = |key: &str| -> Result<u64, String> {
-        object
-            .get(key)
-            .and_then(Value::as_u64)
-            .ok_or_else(|| format!("no whole number \"{key}\" in the share line"))
-    };
-    let text = |key: &str| -> Result<String, String> {
-        object
-            .get(key)
-            .and_then(Value::as_str)
-            .map(str::to_string)
-            .ok_or_else(|| format!("no string \"{key}\" in the share line"))
-    };
-    let (n, k, m) = (number("n")?, number("k")?, number("m")?);
-    if !(1..=m).contains(&k) {
-        return Err(format!("share k = {k} is not in 1..={m}"));
+impl Shares {
+    /// Reads the share lines of `reader`, named `name` in messages.
+    fn read(&mut self, reader: &mut dyn BufRead, name: &str) -> Result<(), Failure> {
+        let mut line = Vec::new();
+        for number in 1u64.. {
+            line.clear();
+            let read = reader
+                .take(MAX_LINE + 1)
+                .read_until(b'\n', &mut line)
+                .map_err(|e| {
+                    Failure::Read(std::io::Error::new(e.kind(), format!("{name}: {e}")))
+                })?;
+            if read == 0 {
+                return Ok(());
+            }
+            let at = format!("{name}:{number}");
+            if line.len() as u64 > MAX_LINE {
+                return usage(format!(
+                    "{at}: a line of more than {MAX_LINE} bytes is not a share line"
+                ));
+            }
+            let Ok(text) = std::str::from_utf8(&line) else {
+                return usage(format!("{at}: not text (invalid UTF-8): not a share line"));
+            };
+            if text.trim().is_empty() {
+                continue;
+            }
+            let share = parse(text).or_else(|why| usage(format!("{at}: {why}")))?;
+            self.add(share, at)?;
+        }
+        Ok(())
     }
-    let unique = match object.get("unique") {
-        Some(Value::Null) => None,
-        Some(v) => Some(
-            v.as_u64()
-                .ok_or("\"unique\" is neither a whole number nor null")?,
-        ),
-        None => return Err("no \"unique\" in the share line".into()),
-    };
-    let seconds = object
-        .get("seconds")
-        .and_then(Value::as_f64)
-        .filter(|s| s.is_finite() && *s >= 0.0)
-        .ok_or("no number of \"seconds\" in the share line")?;
-    Ok(Share {
-        n,
-        k,
-        m,
-        count: number("count")?,
-        unique,
-        seconds,
-        plan: text("plan")?,
-        version: text("version")?,
-    })
+
+    /// Adds one share, read at `at`, or says why it cannot be added.
+    fn add(&mut self, share: Share, at: String) -> Result<(), Failure> {
+        match &self.first {
+            None => self.first = Some((share.clone(), at.clone())),
+            Some((p, from)) => {
+                let differs = [
+                    ("n", share.n.to_string(), p.n.to_string()),
+                    ("M", share.m.to_string(), p.m.to_string()),
+                    ("plan", share.plan.clone(), p.plan.clone()),
+                ]
+                .into_iter()
+                .find(|(_, mine, theirs)| mine != theirs);
+                if let Some((what, mine, theirs)) = differs {
+                    return usage(format!(
+                        "{at}: a share with {what} = {mine}, but {from} has {what} = {theirs}: \
+                         shares of different counts or plans cannot be added",
+                    ));
+                }
+            }
+        }
+        let (k, m) = (share.k, share.m);
+        match self.by_k.get(&k) {
+            Some((same, seen)) if same.count == share.count && same.unique == share.unique => {
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "note: {at}: share {k}/{m} repeats {seen} with the same count: counted once",
+                );
+            }
+            Some((other, seen)) => {
+                let show = |u: Option<u64>| u.map_or("null".to_string(), |u| u.to_string());
+                let (field, mine, theirs) = if other.count != share.count {
+                    ("count", share.count.to_string(), other.count.to_string())
+                } else {
+                    ("unique", show(share.unique), show(other.unique))
+                };
+                return usage(format!(
+                    "{at}: share {k}/{m} has {field} {mine}, but {seen} has {field} {theirs}: rerun it",
+                ));
+            }
+            None => {
+                self.by_k.insert(k, (share, at));
+            }
+        }
+        Ok(())
+    }
 }
 
-/// `1,3,5-8`: the numbers (sorted, distinct) with runs written as ranges, as Slurm's
-/// `--array=` takes them.
-fn ranges(sorted: &[u64]) -> String {
-    let mut parts = Vec::new();
-    let mut i = 0;
-    while i < sorted.len() {
-        let mut j = i;
-        while j + 1 < sorted.len() && sorted[j + 1] == sorted[j] + 1 {
-            j += 1;
-        }
-        parts.push(if j > i + 1 {
-            format!("{}-{}", sorted[i], sorted[j])
-        } else if j == i + 1 {
-            format!("{},{}", sorted[i], sorted[j])
+/// One share line, or why it is not one. Its numbers are checked as `count --part` checks
+/// its own: a line no count could have written is refused.
+fn parse(line: &str) -> Result<Share, String> {
+    let share: Share = serde_json::from_str(line).map_err(|e| {
+        if e.is_data() {
+            format!("not a share line ({e})")
         } else {
-            sorted[i].to_string()
-        });
-        i = j + 1;
+            format!("not a JSON line ({e})")
+        }
+    })?;
+    let max_n = nqueens_tables::MAX_N as u64;
+    if !(1..=max_n).contains(&share.n) {
+        return Err(format!(
+            "n = {} is not a board size (1 to {max_n})",
+            share.n
+        ));
     }
-    parts.join(",")
+    let max_m = crate::count::MAX_SHARES as u64;
+    if !(1..=max_m).contains(&share.m) {
+        return Err(format!(
+            "M = {} is not a number of shares `count --part` takes (1 to {max_m})",
+            share.m
+        ));
+    }
+    if !(1..=share.m).contains(&share.k) {
+        return Err(format!("share k = {} is not in 1..={}", share.k, share.m));
+    }
+    if let Some(part) = &share.part {
+        if *part != format!("{}/{}", share.k, share.m) {
+            return Err(format!(
+                "\"part\":\"{}\" disagrees with k = {} and m = {}",
+                input::shorten(part),
+                share.k,
+                share.m
+            ));
+        }
+    }
+    if !(share.seconds.is_finite() && share.seconds >= 0.0) {
+        return Err("\"seconds\" is not a time".into());
+    }
+    Ok(share)
+}
+
+/// The most ranges a list of missing shares shows; past them it says how many more.
+const MAX_RANGES: usize = 64;
+
+/// `1,3,5-8`: the numbers from 1 to `m` that `present` (sorted, distinct) lacks, runs
+/// written as ranges, as Slurm's `--array=` takes them; at most [`MAX_RANGES`] of them.
+fn gaps(present: impl Iterator<Item = u64>, m: u64) -> String {
+    let mut parts = Vec::new();
+    let mut more = 0usize;
+    let mut next = 1;
+    for k in present.chain([m + 1]) {
+        if k > next {
+            let (a, b) = (next, k - 1);
+            if parts.len() == MAX_RANGES {
+                more += 1;
+            } else {
+                parts.push(match b - a {
+                    0 => a.to_string(),
+                    1 => format!("{a},{b}"),
+                    _ => format!("{a}-{b}"),
+                });
+            }
+        }
+        next = k + 1;
+    }
+    let mut list = parts.join(",");
+    if more > 0 {
+        list.push_str(&format!(
+            " (and {more} more ranges: merge again after these)"
+        ));
+    }
+    list
 }
 
 #[cfg(test)]
 mod tests {
-    use super::ranges;
+    use super::gaps;
 
     #[test]
     fn missing_shares_read_as_array_indices() {
-        assert_eq!(ranges(&[3]), "3");
-        assert_eq!(ranges(&[1, 2]), "1,2");
-        assert_eq!(ranges(&[1, 2, 3, 5, 7, 8, 9, 10]), "1-3,5,7-10");
+        assert_eq!(gaps([1, 2, 4].into_iter(), 4), "3");
+        assert_eq!(gaps([3, 4].into_iter(), 4), "1,2");
+        assert_eq!(gaps([4, 6].into_iter(), 10), "1-3,5,7-10");
+        assert_eq!(gaps(std::iter::empty(), 1), "1");
+        // Every other share of a million missing: 64 ranges and a count, not 500,000.
+        let list = gaps((2..=1_000_000).step_by(2), 1_000_000);
+        assert!(
+            list.ends_with("(and 499936 more ranges: merge again after these)"),
+            "{list}"
+        );
+        assert!(list.len() < 1000);
     }
 }

@@ -657,3 +657,134 @@ fn merge_refuses_what_could_make_the_sum_wrong() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("cannot read input"), "{err}");
 }
+
+// The second reliability pass (issue 25): each test below failed on the main it was found on.
+
+#[test]
+fn contradictory_fixed_queens_low_on_the_board_answer_at_once() {
+    for fixed in [
+        "--fixed 20,1 --fixed 19,1",
+        "--fixed 20,1 --fixed 20,2",
+        "--fixed 16,5 --fixed 17,5",
+    ] {
+        let (code, out, err) = shell(&format!("timeout 20 $NQ list 20 {fixed} --limit 1"));
+        assert_eq!((code, out.as_str()), (0, ""), "{fixed}: {err}");
+    }
+    let (code, out, err) = shell("timeout 20 $NQ list 28 --fixed 12,1 --fixed 13,2");
+    assert_eq!((code, out.as_str()), (0, ""), "{err}");
+}
+
+#[test]
+fn merge_refuses_a_number_of_shares_count_would_refuse() {
+    let line = shares("8", 2).remove(0);
+    for m in ["18446744073709551615", "100000000", "0"] {
+        let bad = line.replace("\"m\":2", &format!("\"m\":{m}"));
+        let bad = bad.replace("\"part\":\"1/2\"", &format!("\"part\":\"1/{m}\""));
+        assert_usage_error(&["merge"], bad.as_bytes(), "1 to 1000000");
+    }
+    // The most shares there can be, one of them here: the list of the others is short.
+    let one = line
+        .replace("\"m\":2", "\"m\":1000000")
+        .replace("\"part\":\"1/2\"", "\"part\":\"1/1000000\"");
+    let (code, _, err) = run(&["merge"], one.as_bytes());
+    assert_eq!(code, 3, "{err}");
+    assert!(err.trim().ends_with("--array=2-1000000"), "{err}");
+    let every_other: String = (1..=1000u32)
+        .step_by(2)
+        .map(|k| {
+            line.replace("\"k\":1", &format!("\"k\":{k}"))
+                .replace("\"m\":2", "\"m\":1000")
+                .replace("\"part\":\"1/2\"", &format!("\"part\":\"{k}/1000\""))
+        })
+        .collect();
+    let (code, _, err) = run(&["merge"], every_other.as_bytes());
+    assert_eq!(code, 3, "{err}");
+    assert!(err.len() < 1000 && err.contains("436 more ranges"), "{err}");
+}
+
+#[test]
+fn merge_read_errors_name_the_input() {
+    assert_usage_error(&["merge"], b"\xff\xfe\n", "<stdin>:1");
+    let dir = std::env::temp_dir();
+    let (code, _, err) = run(&["merge", dir.to_str().unwrap()], b"");
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains(dir.to_str().unwrap()), "{err}");
+    // `-` is standard input, as everywhere else.
+    let all = shares("8", 2).concat();
+    let (code, out, err) = run(&["merge", "-"], all.as_bytes());
+    assert_eq!((code, out.as_slice()), (0, &b"n=8 total=92\n"[..]), "{err}");
+    // A line with no end is bounded before it is kept.
+    let long = vec![b'{'; 1 << 20];
+    assert_usage_error(&["merge"], &long, "more than 4096 bytes");
+}
+
+#[test]
+fn merge_names_what_differs_and_refuses_what_no_count_writes() {
+    let lines = shares("8", 2);
+    // Two copies of one share that differ only in `unique`.
+    let other = lines[0].replace("\"unique\":", "\"unique\":1");
+    let both = format!("{}{other}", lines[0]);
+    assert_usage_error(&["merge"], both.as_bytes(), "has unique");
+    // A duplicate key, n = 0, a part that disagrees with k.
+    let dup = lines[0].replacen("\"count\":", "\"count\":1,\"count\":", 1);
+    assert_usage_error(&["merge"], dup.as_bytes(), "duplicate field");
+    let zero = lines[0].replace("\"n\":8", "\"n\":0");
+    assert_usage_error(&["merge"], zero.as_bytes(), "n = 0");
+    let part = lines[0].replace("\"part\":\"1/2\"", "\"part\":\"2/2\"");
+    assert_usage_error(&["merge"], part.as_bytes(), "disagrees with k = 1");
+    // The JSON output is JSON, whatever the plan holds.
+    let quoted = lines
+        .concat()
+        .replace("\"plan\":\"r1-", "\"plan\":\"r1\\\"-");
+    let (code, out, err) = run(&["merge", "--format", "json"], quoted.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert!(
+        value["plan"].as_str().unwrap().starts_with("r1\"-"),
+        "{value}"
+    );
+    assert_eq!(value["total"], 92);
+}
+
+#[test]
+fn messages_state_the_rule_that_refused() {
+    assert_usage_error(
+        &["count", "8", "--part", "1/4294967296"],
+        b"",
+        "M <= 1000000",
+    );
+    assert_usage_error(
+        &["count", "9999999999999999999999"],
+        b"",
+        "must be from 1 to 32",
+    );
+    let (code, out, err) = run(&["count", "8", "-j", " 2"], b"");
+    assert_eq!((code, out.as_slice()), (0, &b"92\n"[..]), "{err}");
+    assert_usage_error(&["count", "8", "-j", "-1"], b"", "from 1 to 1024");
+    let (_, _, err) = run(&["count", "8", "-j", "-1"], b"");
+    assert!(!err.contains("-- -1"), "{err}");
+}
+
+#[test]
+fn a_thread_that_cannot_start_is_done_without() {
+    // A process limit is enforced only for a user without privileges: run as `nobody`,
+    // from a copy of the binary it can read. Where that cannot be set up (not root, no
+    // runuser), say so: CI runs as root.
+    let (root, _, _) = shell("[ \"$(id -u)\" = 0 ] && command -v runuser");
+    if root != 0 {
+        eprintln!("skipped: needs root and runuser to lower a process limit for another user");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("nqueens-threads-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bin = dir.join("nqueens");
+    std::fs::copy(assert_cmd::cargo::cargo_bin("nqueens"), &bin).unwrap();
+    let script = format!(
+        "chmod 755 {d} {b} && runuser -u nobody -- sh -c 'ulimit -u 20; exec {b} count 14 -j 64'",
+        d = dir.display(),
+        b = bin.display()
+    );
+    let (code, out, err) = shell(&script);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!((code, out.as_str()), (0, "365596\n"), "{err}");
+}

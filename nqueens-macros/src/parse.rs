@@ -85,6 +85,15 @@ fn board_size(expr: Expr) -> syn::Result<LitInt> {
         }) => "a string",
         Expr::Lit(_) => "a literal that is not an integer",
         Expr::Unary(ExprUnary {
+            op: UnOp::Neg(_),
+            expr: inner,
+            ..
+        }) if matches!(&**inner, Expr::Lit(ExprLit { lit: Lit::Int(i), .. })
+            if i.base10_digits().bytes().all(|b| b == b'0')) =>
+        {
+            "-0, which is 0: no board to place queens on"
+        }
+        Expr::Unary(ExprUnary {
             op: UnOp::Neg(_), ..
         }) => "a negative number",
         Expr::Path(_) => "a name; constants are not visible to macros",

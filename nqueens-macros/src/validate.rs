@@ -14,18 +14,28 @@ pub struct Request {
     pub packed: bool,
 }
 
-/// Full-table sizes in bytes (n x count) just past each limit, for the error message.
-const FULL_BYTES_PAST_LIMIT: u64 = 15 * 2_279_184;
-const FUNDAMENTAL_BYTES_PAST_LIMIT: u64 = 16 * 1_846_955;
+/// The solutions of the sizes just past each limit, for the error message: 15 (full) and
+/// 16 (fundamental).
+const SOLUTIONS_PAST_LIMIT: u64 = 2_279_184;
+const FUNDAMENTALS_PAST_LIMIT: u64 = 1_846_955;
 
 pub fn validate(input: &Input) -> syn::Result<Request> {
     let fundamental = input.fundamental.is_some();
-    let (limit, past) = if fundamental {
-        (MAX_N_FUNDAMENTAL, FUNDAMENTAL_BYTES_PAST_LIMIT)
+    let packed = input.packed.is_some();
+    let (limit, rows) = if fundamental {
+        (MAX_N_FUNDAMENTAL, FUNDAMENTALS_PAST_LIMIT)
     } else {
-        (MAX_N, FULL_BYTES_PAST_LIMIT)
+        (MAX_N, SOLUTIONS_PAST_LIMIT)
     };
-    let kind = if fundamental { "fundamental" } else { "full" };
+    // A row is n bytes, or ceil(n / 2) packed.
+    let width = (limit as u64 + 1).div_ceil(if packed { 2 } else { 1 });
+    let past = width * rows;
+    let kind = match (fundamental, packed) {
+        (true, true) => "packed fundamental",
+        (true, false) => "fundamental",
+        (false, true) => "packed full",
+        (false, false) => "full",
+    };
     let accepted = format!("accepted: 1 to {limit} for a {kind} table");
     if !input.n.suffix().is_empty() && input.n.suffix() != "usize" {
         return Err(syn::Error::new_spanned(
@@ -70,6 +80,6 @@ pub fn validate(input: &Input) -> syn::Result<Request> {
     Ok(Request {
         n: n as usize,
         fundamental,
-        packed: input.packed.is_some(),
+        packed,
     })
 }

@@ -16,6 +16,9 @@ use crate::placement::MAX_N;
 ///     Some(Error::OffBoard { row: 8, column: 0 })
 /// );
 /// assert_eq!(Error::BoardSize(40).to_string(), "board size 40 is not in 1..=32");
+/// assert_eq!(Error::Share { k: 5, m: 4 }.to_string(), "share 5/4 is not one of 1/4 to 4/4");
+/// // No shares at all is its own mistake, not a range that runs backwards.
+/// assert_eq!(Error::Share { k: 1, m: 0 }.to_string(), "share 1/0: a count has at least 1 share");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -61,6 +64,7 @@ impl core::fmt::Display for Error {
                     "{len} columns given, but a placement holds at most {MAX_N}"
                 )
             }
+            Error::Share { k, m: 0 } => write!(f, "share {k}/0: a count has at least 1 share"),
             Error::Share { k, m } => write!(f, "share {k}/{m} is not one of 1/{m} to {m}/{m}"),
             Error::OutOfMemory { bytes } => write!(
                 f,

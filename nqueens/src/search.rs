@@ -95,7 +95,8 @@ impl Search {
     }
 
     /// A search over the solutions that have a queen on each given `(row, column)` square
-    /// (0-based). Fixed queens that attack each other leave nothing to find. Each fixed queen
+    /// (0-based). Fixed queens that attack each other leave nothing to find, and the search
+    /// knows it before it starts, whatever their rows. Each fixed queen
     /// removes its column and diagonals from every other row before the search starts, so a
     /// fixed queen deep in the board prunes from the first row on.
     ///
@@ -114,6 +115,13 @@ impl Search {
         }
         for &(r, c) in fixed {
             fix(&mut allowed, n, r, c);
+        }
+        // Fixed queens that attack each other (or together close off a row) leave some row
+        // no square, whichever rows they are on: then there is nothing to search at all. The
+        // search alone would find out only when it reached that row, after walking every
+        // placement of the rows above it.
+        if allowed[..n].contains(&0) {
+            allowed[0] = 0;
         }
         // A fixed queen above the last rows is placed like any other, so its attacks reach
         // them through the diagonal masks; one inside them would need its own bookkeeping.

@@ -98,7 +98,7 @@ proptest! {
 
     #[test]
     fn fixed_queens_filter_the_brute_force_list(
-        n in 1usize..=8,
+        n in 1usize..=10,
         fixed in proptest::collection::vec((0usize..10, 0usize..10), 0..4),
     ) {
         match solutions_with_fixed(n, &fixed) {
@@ -117,6 +117,39 @@ proptest! {
             }
             Err(e) => prop_assert!(false, "unexpected {e}"),
         }
+    }
+
+    /// Two fixed queens that attack each other (one row, one column or one diagonal), at any
+    /// rows, with others around them: nothing to find, and found out at once. The rows low on
+    /// the board hung the search before it checked the givens (`list 20 --fixed 20,1
+    /// --fixed 19,1`). The bound is for a hang, not a benchmark: the answer takes
+    /// microseconds.
+    #[test]
+    fn contradictory_fixed_queens_answer_at_once(
+        n in 2usize..=MAX_N,
+        at in (0usize..MAX_N, 0usize..MAX_N),
+        how in 0usize..3,
+        step in 1usize..MAX_N,
+        others in proptest::collection::vec((0usize..MAX_N, 0usize..MAX_N), 0..4),
+    ) {
+        let (r, c) = (at.0 % n, at.1 % n);
+        let step = 1 + step % (n - 1);
+        // The second queen: another square of the same row, column or diagonal.
+        let second = match how {
+            0 => (r, (c + step) % n),
+            1 => ((r + step) % n, c),
+            _ => {
+                let d = if r + step < n && c + step < n { step } else { 1 };
+                if r + d < n && c + d < n { (r + d, c + d) } else { (r - 1.min(r), c - 1.min(c)) }
+            }
+        };
+        prop_assume!(second != (r, c));
+        let mut fixed = vec![(r, c), second];
+        fixed.extend(others.into_iter().map(|(a, b)| (a % n, b % n)));
+        let start = std::time::Instant::now();
+        let found = solutions_with_fixed(n, &fixed).unwrap().next();
+        prop_assert!(found.is_none(), "n = {}, {:?}: {:?}", n, fixed, found);
+        prop_assert!(start.elapsed() < std::time::Duration::from_secs(1), "n = {}, {:?}", n, fixed);
     }
 
     #[test]
