@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A real Slurm on this machine: one node (localhost, 2 CPUs), slurmctld and slurmd from
+# A real Slurm on this machine: one node (localhost, its CPUs), slurmctld and slurmd from
 # Debian's slurm-wlm, authenticated by munge. It counts n = 16 in 8 shares as an array job
 # with a dependent merge job, then again with one array task cancelled on purpose: merge must
 # report that share missing, and resubmitting only that index must complete the total.
@@ -104,7 +104,7 @@ ReturnToService=2
 JobCompType=jobcomp/none
 AccountingStorageType=accounting_storage/none
 MpiDefault=none
-NodeName=$host CPUs=2 State=UNKNOWN
+NodeName=$host CPUs=$(nproc) State=UNKNOWN
 PartitionName=local Nodes=$host Default=YES MaxTime=INFINITE State=UP
 EOF
 export SLURM_CONF="$work/slurm.conf"

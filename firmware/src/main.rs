@@ -12,9 +12,7 @@
 mod device;
 mod stack;
 
-use nqueens_tables::{
-    canonical, fundamental, nth, rank, solutions, solutions_with_fixed, Counter,
-};
+use nqueens_tables::{canonical, fundamental, nth, rank, solutions, solutions_with_fixed, Counter};
 
 /// The most stack any entry point may use: the promise to boards with 8 to 16 KiB of RAM.
 const BUDGET: usize = 2048;
@@ -43,9 +41,9 @@ fn main() -> ! {
     let (row, used) = stack::measure(|| nqueens_tables::table(8).and_then(|t| t.get(91)));
     ok &= report("table", used);
     ok &= row.is_none_or(|r| r == [7, 3, 0, 2, 5, 1, 6, 4]);
-    let (counts, used) = stack::measure(|| Counter::new(10).map(|c| c.unique(true).run()));
+    let (counts, used) = stack::measure(|| Counter::new(10).and_then(|c| c.unique(true).run()));
     ok &= report("counter", used);
-    ok &= matches!(counts, Some(Ok(c)) if c.total == 724 && c.unique == Some(92));
+    ok &= matches!(counts, Ok(c) if c.total == 724 && c.unique == Some(92));
     let (sol, used) = stack::measure(|| nth(14, 1000));
     ok &= report("nth", used);
     let sol = sol.unwrap_or_default();
@@ -90,7 +88,15 @@ fn main() -> ! {
     }
 
     // The counter, in shares as a cluster would run it.
-    let share = |k| Counter::new(10).ok()?.unique(true).share(k, 3).ok()?.run().ok();
+    let share = |k| {
+        Counter::new(10)
+            .ok()?
+            .unique(true)
+            .share(k, 3)
+            .ok()?
+            .run()
+            .ok()
+    };
     let (mut total, mut unique) = (0, 0);
     for c in (1..=3).filter_map(share) {
         total += c.total;

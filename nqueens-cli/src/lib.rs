@@ -9,6 +9,7 @@ mod input;
 pub mod judge;
 mod list;
 mod lookup;
+mod man;
 mod merge;
 mod render;
 pub mod stream;
@@ -52,14 +53,15 @@ pub enum Command {
         #[arg(value_enum)]
         problem: judge::Problem,
     },
-    /// Print a shell completion script, e.g. `nqueens completions bash > ~/.local/share/bash-completion/completions/nqueens`.
+    /// Print a shell completion script, e.g. `mkdir -p ~/.local/share/bash-completion/completions && nqueens completions bash > ~/.local/share/bash-completion/completions/nqueens`.
     Completions {
         /// The shell.
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print the man page (roff), e.g. `nqueens man > nqueens.1`.
-    Man,
+    /// Print the man page (roff), e.g. `nqueens man > nqueens.1`; `--all DIR` writes a page
+    /// per subcommand too.
+    Man(man::Args),
 }
 
 /// The output format of `list`.
@@ -118,9 +120,7 @@ pub fn run(
             clap_complete::generate(shell, &mut Cli::command(), "nqueens", out);
             Ok(())
         }
-        Command::Man => clap_mangen::Man::new(Cli::command())
-            .render(out)
-            .map_err(Failure::Io),
+        Command::Man(args) => man::run(&args, out),
     }
 }
 

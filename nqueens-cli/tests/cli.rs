@@ -272,6 +272,51 @@ fn completions_and_man_page() {
     let man = stdout_of(&["man"]);
     assert!(man.starts_with(".ie"), "{man}");
     assert!(man.contains(".TH nqueens 1"), "{man}");
+    assert!(man.contains(".SH \"EXIT STATUS\""), "{man}");
+    assert!(man.contains(".SH EXAMPLES"), "{man}");
+    // Every page the main page refers to is one `man --all` writes.
+    let dir = std::env::temp_dir().join(format!("nqueens-man-{}", std::process::id()));
+    let (code, listed, err) = run(&["man", "--all", dir.to_str().unwrap()], b"");
+    assert_eq!(code, 0, "{err}");
+    let listed = String::from_utf8(listed).unwrap();
+    let refs: Vec<&str> = man
+        .lines()
+        .filter_map(|l| l.strip_suffix("(1)"))
+        .filter(|name| name.starts_with("nqueens\\-"))
+        .collect();
+    assert!(refs.len() >= 10, "{refs:?}");
+    for name in refs {
+        let page = dir.join(format!("{}.1", name.replace("\\-", "-")));
+        assert!(
+            page.exists(),
+            "{} is referred to but not written",
+            page.display()
+        );
+        assert!(listed.contains(&page.display().to_string()), "{listed}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn count_help_names_every_json_key_and_the_plan_of_the_method_that_ran() {
+    let help = stdout_of(&["count", "--help"]);
+    let line = stdout_of(&["count", "16", "-j", "1", "--format", "json"]);
+    let value: serde_json::Value = serde_json::from_str(&line).unwrap();
+    let keys: Vec<&String> = value.as_object().unwrap().keys().collect();
+    assert!(keys.len() >= 10, "{keys:?}");
+    for key in keys {
+        assert!(
+            help.contains(key.as_str()),
+            "count --help does not name {key}: {help}"
+        );
+    }
+    assert_eq!(value["method"], "join");
+    assert!(value["plan"].as_str().unwrap().starts_with("j1-"), "{line}");
+    let line = stdout_of(&["count", "16", "--unique", "--format", "json"]);
+    assert!(
+        line.contains("\"method\":\"eightfold\",") && line.contains("\"plan\":\"r1-"),
+        "{line}"
+    );
 }
 
 #[test]

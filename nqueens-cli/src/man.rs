@@ -1,0 +1,111 @@
+//! `nqueens man`: the man page, from the same clap definition as the help, with the sections
+//! clap does not know (EXIT STATUS, EXAMPLES); `--all DIR` writes one page per subcommand
+//! too, so that the page's references to `nqueens-count(1)` and the rest exist.
+
+use std::io::Write;
+use std::path::Path;
+
+use clap::CommandFactory;
+
+use crate::{Cli, Failure};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Write nqueens.1 and a page per subcommand (nqueens-count.1, ...) into DIR, which is
+    /// created if missing, instead of printing nqueens.1.
+    #[arg(long, value_name = "DIR")]
+    all: Option<std::path::PathBuf>,
+}
+
+/// The exit statuses, as `main` gives them.
+const EXIT_STATUS: &str = r#".SH "EXIT STATUS"
+.TP
+\fB0\fR
+Done; also when the reader of the output went away (a closed pipe).
+.TP
+\fB1\fR
+A read or a write failed, or a count that was asked for correctly failed (out of memory).
+.TP
+\fB2\fR
+The user's mistake: arguments, input, a share line that cannot be merged. One line on
+standard error, nothing on standard output.
+.TP
+\fB3\fR
+\fBmerge\fR found shares missing; it lists them in Slurm's \-\-array= form.
+"#;
+
+const EXAMPLES: &str = r#".SH EXAMPLES
+.TP
+\fBnqueens count 16\fR
+The number of solutions of the 16 x 16 board (14772512).
+.TP
+\fBnqueens list 8 \-\-limit 2 \-\-format board\fR
+The first two solutions of 8, as boards of Q and dots.
+.TP
+\fBnqueens list 20 \-\-fixed 1,1 \-\-limit 1\fR
+The first solution of 20 with a queen in the top-left corner.
+.TP
+\fBnqueens nth 8 92\fR; \fBnqueens rank 8 4 1 3 6 2 7 5\fR
+The 92nd solution of 8, and a solution's position (both 1-based).
+.TP
+\fBfor k in 1 2 3 4; do nqueens count 16 \-\-part $k/4 \-\-format json; done | nqueens merge\fR
+One count in four shares, added up.
+"#;
+
+pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
+    let Some(dir) = &args.all else {
+        return page(out);
+    };
+    let create = |path: &Path| {
+        std::fs::File::create(path).map_err(|e| {
+            Failure::Io(std::io::Error::new(
+                e.kind(),
+                format!("{}: {e}", path.display()),
+            ))
+        })
+    };
+    std::fs::create_dir_all(dir).map_err(|e| {
+        Failure::Io(std::io::Error::new(
+            e.kind(),
+            format!("{}: {e}", dir.display()),
+        ))
+    })?;
+    let main = dir.join("nqueens.1");
+    let mut file = std::io::BufWriter::new(create(&main)?);
+    page(&mut file)?;
+    file.flush()?;
+    let mut written = vec![main];
+    // Built, so that clap's own `help` subcommand, which the main page lists, is there too.
+    let mut cli = Cli::command();
+    cli.build();
+    for sub in cli.get_subcommands() {
+        let name = format!("nqueens-{}", sub.get_name());
+        let path = dir.join(format!("{name}.1"));
+        let mut file = std::io::BufWriter::new(create(&path)?);
+        // clap names are `&'static str`: a page's name lives as long as this one-shot run.
+        let name: &'static str = Box::leak(name.into_boxed_str());
+        let sub = sub.clone().name(name).version(env!("CARGO_PKG_VERSION"));
+        clap_mangen::Man::new(sub).render(&mut file)?;
+        file.flush()?;
+        written.push(path);
+    }
+    for path in written {
+        writeln!(out, "{}", path.display())?;
+    }
+    Ok(())
+}
+
+/// nqueens.1: clap's sections, then EXIT STATUS and EXAMPLES, then the version.
+fn page(out: &mut dyn Write) -> Result<(), Failure> {
+    let man = clap_mangen::Man::new(Cli::command());
+    man.render_title(out)?;
+    man.render_name_section(out)?;
+    man.render_synopsis_section(out)?;
+    man.render_description_section(out)?;
+    man.render_options_section(out)?;
+    man.render_subcommands_section(out)?;
+    out.write_all(EXIT_STATUS.as_bytes())?;
+    out.write_all(EXAMPLES.as_bytes())?;
+    man.render_version_section(out)?;
+    Ok(())
+}
