@@ -8,6 +8,8 @@
 #   RUNS=5 COUNT_NS="15 16" ENUM_NS="14" bash bench/compare.sh
 #   QUARTER_JOIN=~/src/N-Queens-Count-Sol QJ_NS="16 17" bash bench/compare.sh   # and the
 #       quarter-board join counter (a checkout of EvgenyKluev/N-Queens-Count-Sol), n by n
+#   CHART=bench/chart.svg bash bench/compare.sh   # and the one-thread counts drawn as a chart
+#       (time against n, log scale; bench/chart.py) from this run's own medians
 #
 # Needs: cargo, gcc, hyperfine (apt-get install hyperfine), python3.
 set -euo pipefail
@@ -49,6 +51,9 @@ echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -
 echo
 printf '%-34s %4s %11s %11s %8s\n' "what (ours vs theirs)" "n" "ours (s)" "theirs (s)" "ratio"
 row() { printf '%-34s %4s %11s %11s %8s\n' "$1" "$2" "$3" "$4" "$(python3 -c "print('%.3f' % ($3 / $4))")"; }
+# The chart's points: "series,n,seconds", one-thread counts only.
+points=$work/points.csv
+: > "$points"
 
 for n in $COUNT_NS; do
     same "$ours count $n --threads 1" "$work/somers $n"
@@ -57,6 +62,8 @@ for n in $COUNT_NS; do
     all=$(median "$ours count $n")
     eight=$(median "$ours count $n --threads 1 --unique")
     row "count, 1 thread vs Somers-style" "$n" "$one" "$theirs"
+    echo "nqueens count -j 1,$n,$one" >> "$points"
+    echo "Somers-style,$n,$theirs" >> "$points"
     row "count, $(nproc) threads vs Somers-style" "$n" "$all" "$theirs"
     row "8-fold counter (--unique), 1 thread" "$n" "$eight" "$theirs"
 done
@@ -114,6 +121,10 @@ print("%.2f %d %s" % (statistics.median(float(r[0]) for r in rows), max(int(r[1]
             our_run=$(runs "$ours" count "$n" --threads "$t")
             read -r theirs their_kb theirs_count <<<"$theirs_run"
             read -r mine my_kb ours_count <<<"$our_run"
+            if [ "$t" = 1 ]; then
+                echo "quarter-join,$n,$theirs" >> "$points"
+                grep -q "^nqueens count -j 1,$n," "$points" || echo "nqueens count -j 1,$n,$mine" >> "$points"
+            fi
             if [ "$theirs_count" != "$ours_count" ]; then
                 echo "compare.sh: n = $n: quarter-join printed $theirs_count, we printed $ours_count" >&2
                 exit 1
@@ -126,4 +137,10 @@ print("%.2f %d %s" % (statistics.median(float(r[0]) for r in rows), max(int(r[1]
                 "$(python3 -c "print('%.2f' % ($my_kb / $their_kb))")"
         done
     done
+fi
+
+if [ -n "${CHART:-}" ]; then
+    python3 bench/chart.py "$CHART" < "$points"
+    echo
+    echo "chart: $CHART"
 fi

@@ -40,6 +40,9 @@ pub enum Command {
     Nth(lookup::NthArgs),
     /// Print the smallest of a solution's 8 symmetric images, and the size of its class.
     Canonical(lookup::SolutionArg),
+    /// Print a "complete this board" puzzle for N: its given queens as ROW,COL lines
+    /// (1-based, the `list --fixed` form), whose completion is unique.
+    Puzzle(lookup::PuzzleArgs),
     /// Print the bytes each table layout takes for N: full, packed, fundamental.
     Sizes(lookup::SizesArgs),
     /// Write the raw bytes of a table layout for N to stdout (for include_bytes!).
@@ -112,6 +115,7 @@ pub fn run(
         Command::Rank(arg) => lookup::rank(&arg, out),
         Command::Nth(args) => lookup::nth(&args, out),
         Command::Canonical(arg) => lookup::canonical(&arg, out),
+        Command::Puzzle(args) => lookup::puzzle(&args, out),
         Command::Sizes(args) => lookup::sizes(&args, out),
         Command::Dump(args) => lookup::dump(&args, out),
         Command::Merge(args) => merge::run(&args, stdin, out),

@@ -212,3 +212,25 @@ pub fn dump(args: &DumpArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     Ok(())
 }
+
+#[derive(clap::Args, Debug)]
+pub struct PuzzleArgs {
+    /// Board size, 1 to 32 (2 and 3 have no solution). Past about 20 a puzzle takes long to
+    /// prove unique.
+    #[arg(value_parser = crate::board_size, allow_negative_numbers = true)]
+    n: usize,
+    /// Which puzzle: the same seed gives the same puzzle on every machine.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+/// `nqueens puzzle N`: the givens, one `ROW,COL` line each, 1-based.
+pub fn puzzle(args: &PuzzleArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let Some(p) = nqueens_tables::puzzle(args.n, args.seed) else {
+        return usage(format!("no puzzle for n = {}: it has no solution", args.n));
+    };
+    for (r, c) in p.givens() {
+        writeln!(out, "{},{}", r + 1, c + 1)?;
+    }
+    Ok(())
+}

@@ -833,3 +833,33 @@ fn a_thread_that_cannot_start_is_done_without() {
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!((code, out.as_str()), (0, "365596\n"), "{err}");
 }
+
+#[test]
+fn a_puzzle_has_exactly_one_completion_and_a_seed_is_one_puzzle() {
+    for n in ["8", "12", "16", "20"] {
+        let givens = stdout_of(&["puzzle", n, "--seed", "9"]);
+        assert!(givens.lines().count() < n.parse().unwrap(), "{givens}");
+        let mut args = vec!["list", n];
+        for line in givens.lines() {
+            args.extend(["--fixed", line]);
+        }
+        let listed = stdout_of(&args);
+        assert_eq!(
+            listed.lines().count(),
+            1,
+            "n = {n}: {givens} lists {listed}"
+        );
+        assert_eq!(stdout_of(&["puzzle", n, "--seed", "9"]), givens);
+    }
+    assert_ne!(
+        stdout_of(&["puzzle", "12", "--seed", "1"]),
+        stdout_of(&["puzzle", "12", "--seed", "2"])
+    );
+    // The default seed is 1.
+    assert_eq!(
+        stdout_of(&["puzzle", "10"]),
+        stdout_of(&["puzzle", "10", "--seed", "1"])
+    );
+    assert_usage_error(&["puzzle", "3"], b"", "no solution");
+    assert_usage_error(&["puzzle", "33"], b"", "from 1 to 32");
+}

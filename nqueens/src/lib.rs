@@ -99,6 +99,7 @@ mod packed;
 mod parallel;
 mod placement;
 mod progress;
+mod puzzle;
 mod rank;
 mod search;
 mod solutions;
@@ -130,6 +131,7 @@ pub use packed::PACKED_9;
 pub use packed::{packed_table, PackedIter, PackedRow, PackedTable};
 pub use placement::{is_solution, Placement, MAX_N};
 pub use progress::{Progress, Stage};
+pub use puzzle::{puzzle, Puzzle};
 #[allow(deprecated)]
 pub use rank::{index_of, nth, rank};
 pub use search::Search;

@@ -152,6 +152,29 @@ proptest! {
         prop_assert!(start.elapsed() < std::time::Duration::from_secs(1), "n = {}, {:?}", n, fixed);
     }
 
+    /// A puzzle from any seed: its givens are the solution's, exactly one solution holds them
+    /// (brute force), and none of them can go.
+    #[test]
+    fn puzzles_have_one_completion(n in 1usize..=10, seed in any::<u64>()) {
+        match nqueens_tables::puzzle(n, seed) {
+            None => prop_assert!(all(n).is_empty()),
+            Some(p) => {
+                let sol = p.solution();
+                let givens: Vec<(usize, usize)> = p.givens().collect();
+                prop_assert!(givens.iter().all(|&(r, c)| usize::from(sol[r]) == c));
+                let holding = |g: &[(usize, usize)]| {
+                    all(n).iter().filter(|s| g.iter().all(|&(r, c)| usize::from(s[r]) == c)).count()
+                };
+                prop_assert_eq!(holding(&givens), 1);
+                for i in 0..givens.len() {
+                    let mut fewer = givens.clone();
+                    fewer.remove(i);
+                    prop_assert!(holding(&fewer) > 1);
+                }
+            }
+        }
+    }
+
     #[test]
     fn shares_sum_to_the_whole(n in 1usize..=10, m in 1u64..=40, k in 0u64..=45) {
         let counter = Counter::new(n).unwrap();

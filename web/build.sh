@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Builds the page into web/dist: the crate for wasm32-unknown-unknown, then wasm-bindgen's
+# JavaScript glue next to index.html. Downloads nothing but crates: the target by rustup,
+# and wasm-bindgen-cli from crates.io at exactly the wasm-bindgen version Cargo.toml pins
+# (the two must match). Serve it with: python3 -m http.server -d web/dist
+set -euo pipefail
+cd "$(dirname "$0")"
+version=$(sed -n 's/^wasm-bindgen = "=\(.*\)"$/\1/p' Cargo.toml)
+[ -n "$version" ] || { echo "build.sh: Cargo.toml pins no wasm-bindgen version" >&2; exit 1; }
+rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $version" ]; then
+    cargo install --locked wasm-bindgen-cli --version "$version"
+fi
+cargo build --release --target wasm32-unknown-unknown --quiet
+target_dir=$(cargo metadata --format-version 1 --no-deps | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
+wasm-bindgen --target web --no-typescript --out-dir dist \
+    "$target_dir/wasm32-unknown-unknown/release/nqueens_web.wasm"
+# The page's budget: tables 6..=12 (211 KB) and the code, at most 512 KiB.
+max=$((512 * 1024))
+size=$(stat -c %s dist/nqueens_web_bg.wasm)
+page=$(cat dist/index.html dist/app.js dist/worker.js dist/style.css dist/nqueens_web.js | wc -c)
+echo "build.sh: web/dist: nqueens_web_bg.wasm $size bytes (budget $max), the rest of the page $page bytes"
+if [ "$size" -gt "$max" ]; then
+    echo "build.sh: the .wasm is over its budget" >&2
+    exit 1
+fi

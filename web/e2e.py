@@ -1,0 +1,271 @@
+#!/usr/bin/env python3
+"""End-to-end checks of the built page (web/dist) in a real headless Chromium, driven through
+chromedriver's WebDriver protocol over 127.0.0.1: no Python package needed.
+
+    python3 web/e2e.py SCREENSHOT_DIR
+
+Serves web/dist on a free port of 127.0.0.1, starts chromedriver on another, runs each check,
+saves a screenshot of each state under SCREENSHOT_DIR, and prints `e2e: N checks passed` (or
+what failed, exit 1).
+"""
+import base64
+import functools
+import http.server
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DIST = os.path.join(HERE, "dist")
+ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
+# As the machine's notes say: without the background-networking flags Chromium tries hosts
+# this closed network refuses.
+CHROME_ARGS = [
+    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+    "--disable-quic", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--window-size=1000,1200",
+]
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".wasm": "application/wasm", ".js": "text/javascript"}
+
+    def log_message(self, *args):
+        pass
+
+
+class Browser:
+    def __init__(self, chromedriver, chromium):
+        port = free_port()
+        self.profile = tempfile.mkdtemp(prefix="nqueens-e2e-")
+        self.proc = subprocess.Popen([chromedriver, f"--port={port}"],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.base = f"http://127.0.0.1:{port}"
+        deadline = time.time() + 20
+        while True:
+            try:
+                if self.call("GET", "/status")["value"]["ready"]:
+                    break
+            except (urllib.error.URLError, ConnectionError, KeyError):
+                pass
+            if time.time() > deadline:
+                raise RuntimeError("chromedriver did not start")
+            time.sleep(0.2)
+        options = {"binary": chromium, "args": CHROME_ARGS + [f"--user-data-dir={self.profile}"]}
+        caps = {"capabilities": {"alwaysMatch": {"browserName": "chrome",
+                                                 "goog:chromeOptions": options}}}
+        self.session = self.call("POST", "/session", caps)["value"]["sessionId"]
+
+    def call(self, method, path, body=None):
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.base + path, data=data, method=method,
+                                     headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=60) as r:
+                return json.load(r)
+        except urllib.error.HTTPError as e:
+            raise RuntimeError(f"{method} {path}: {e.read().decode(errors='replace')[:300]}")
+
+    def s(self, method, path, body=None):
+        return self.call(method, f"/session/{self.session}{path}", body)["value"]
+
+    def open(self, url):
+        self.s("POST", "/url", {"url": url})
+        self.wait(lambda: self.js("return document.body.dataset.ready === '1'"), "the page to start")
+
+    def js(self, script, *args):
+        return self.s("POST", "/execute/sync", {"script": script, "args": list(args)})
+
+    def find(self, css):
+        return self.s("POST", "/element", {"using": "css selector", "value": css})[ELEMENT]
+
+    def click(self, css):
+        self.s("POST", f"/element/{self.find(css)}/click", {})
+
+    def text(self, css):
+        return self.js("const e = document.querySelector(arguments[0]);"
+                       "return e ? (e.value !== undefined && e.tagName !== 'OUTPUT' ? e.value : e.textContent) : null;", css)
+
+    def wait(self, condition, what, timeout=30):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if condition():
+                return
+            time.sleep(0.1)
+        raise AssertionError(f"timed out waiting for {what}")
+
+    def screenshot(self, path):
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(self.s("GET", "/screenshot")))
+
+    def size(self, width, height):
+        self.s("POST", "/window/rect", {"width": width, "height": height})
+
+    def quit(self):
+        try:
+            self.call("DELETE", f"/session/{self.session}")
+        finally:
+            self.proc.terminate()
+            self.proc.wait(timeout=10)
+            shutil.rmtree(self.profile, ignore_errors=True)
+
+
+def completions(n, given):
+    """Every solution of n holding the given queens {row: col}: brute force, apart from the
+    library, for the puzzle check."""
+    out, cols = [], []
+
+    def place(r):
+        if r == n:
+            out.append(list(cols))
+            return
+        for c in ([given[r]] if r in given else range(n)):
+            if all(c != cc and abs(c - cc) != r - rr for rr, cc in enumerate(cols)):
+                cols.append(c)
+                place(r + 1)
+                cols.pop()
+    place(0)
+    return out
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    shots = sys.argv[1]
+    os.makedirs(shots, exist_ok=True)
+    chromedriver = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    for tool in (chromedriver, chromium):
+        if not os.path.exists(tool):
+            print(f"e2e: {tool} is missing: apt-get install chromium chromium-driver", file=sys.stderr)
+            return 1
+    if not os.path.exists(os.path.join(DIST, "nqueens_web_bg.wasm")):
+        print("e2e: web/dist is not built: run bash web/build.sh", file=sys.stderr)
+        return 1
+    port = free_port()
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(Quiet, directory=DIST))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    page = f"http://127.0.0.1:{port}/index.html"
+    b = Browser(chromedriver, chromium)
+    passed = []
+
+    def check(name, ok, detail=""):
+        if not ok:
+            raise AssertionError(f"{name}: {detail}")
+        passed.append(name)
+        print(f"ok: {name}")
+
+    try:
+        # Deep link: ?n=8 shows 92 in #count.
+        b.open(page + "?n=8")
+        b.wait(lambda: b.text("#count") == "92", "#count to show 92")
+        check("?n=8 shows 92 in #count", True)
+        b.screenshot(os.path.join(shots, "browse-8.png"))
+        check("the first solution is drawn with its digit string",
+              "1 5 8 6 3 7 2 4" in b.text("#which") and b.js("return document.querySelectorAll('#board circle').length") == 8,
+              b.text("#which"))
+        check("its class shows 8 images", b.js("return document.querySelectorAll('#images figure').length") == 8)
+        # Next shows solution 2, and the URL says so.
+        b.click("#next")
+        b.wait(lambda: "solution 2 of 92" in b.text("#which"), "solution 2")
+        check("next shows solution 2", "1 6 8 3 7 4 2 5" in b.text("#which"), b.text("#which"))
+        check("the URL holds k=2", "k=2" in b.js("return location.search"), b.js("return location.search"))
+        b.open(page + "?n=8&k=2")
+        check("?n=8&k=2 opens solution 2", "solution 2 of 92: 1 6 8 3 7 4 2 5" in b.text("#which"), b.text("#which"))
+        # Keyboard: the right arrow is next.
+        b.js("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight'}))")
+        b.wait(lambda: "solution 3 of 92" in b.text("#which"), "the arrow key to move on")
+        check("the right arrow key shows the next solution", True)
+        # Fundamental only: 12 classes of 8.
+        b.click("#fundamental")
+        b.wait(lambda: "of 12" in b.text("#which"), "the fundamental list")
+        check("fundamental only lists 12 for n = 8", "fundamental solution 1 of 12" in b.text("#which"), b.text("#which"))
+        # Export as JSON.
+        b.click("[data-export=json]")
+        exported = json.loads(b.text("#export"))
+        check("the board exports as JSON", exported["n"] == 8 and len(exported["columns"]) == 8, exported)
+        b.click("[data-export=rows]")
+        check("the board exports as .Q.. rows", b.text("#export").count("Q") == 8)
+        # The search, a step at a time, shades the squares the queens attack.
+        b.open(page + "?n=6&mode=search")
+        for _ in range(3):
+            b.click("#step")
+        shaded = b.js("return document.querySelectorAll('#searchboard [data-attacked]').length")
+        check("a search step shades the attacked squares", shaded > 0, shaded)
+        check("the step shows in the page and the URL",
+              b.text("#stepinfo").startswith("step 3 of") and "step=3" in b.js("return location.search"),
+              b.text("#stepinfo"))
+        b.screenshot(os.path.join(shots, "search-6.png"))
+        b.click("#back")
+        check("back undoes a step", b.text("#stepinfo").startswith("step 2 of"), b.text("#stepinfo"))
+        # A puzzle: a wrong queen shows a conflict at once, the right ones solve it.
+        b.open(page + "?n=8&mode=puzzle&seed=5")
+        given = {int(r): int(float(c) - 0.5) for r, c in b.js(
+            "return [...document.querySelectorAll('#puzzleboard circle.given')]"
+            ".map(q => [q.dataset.row, q.getAttribute('cx')])")}
+        check("the puzzle has givens", 0 < len(given) < 8, given)
+        answers = completions(8, given)
+        check("its completion is unique (brute force)", len(answers) == 1, len(answers))
+        answer = answers[0]
+        free_rows = [r for r in range(8) if r not in given]
+        r0 = free_rows[0]
+        wrong = next(c for c in range(8) if c != answer[r0] and c in given.values())
+        b.click(f"#puzzleboard rect[data-row='{r0}'][data-col='{wrong}']")
+        check("a conflict shows at once",
+              b.js("return document.querySelectorAll('#puzzleboard circle.conflict').length") >= 2
+              and "attack" in b.text("#puzzlestate"), b.text("#puzzlestate"))
+        # Clicking a placed queen takes it back.
+        b.click(f"#puzzleboard circle[data-row='{r0}']")
+        check("a queen clicked again is taken back",
+              b.js("return document.querySelectorAll('#puzzleboard circle.conflict').length") == 0,
+              b.text("#puzzlestate"))
+        for r in free_rows:
+            b.click(f"#puzzleboard rect[data-row='{r}'][data-col='{answer[r]}']")
+        b.wait(lambda: b.text("#puzzlestate") == "Solved!", "the puzzle to be solved")
+        check("a solved puzzle is recognised", True)
+        b.screenshot(os.path.join(shots, "puzzle-8.png"))
+        # Counting in a worker, with progress; cancel; and sizes not counted here.
+        b.open(page + "?n=14")
+        b.wait(lambda: b.text("#count") == "365596", "the worker to count 14", timeout=120)
+        check("n = 14 is counted in a Web Worker", True)
+        b.open(page + "?n=16")
+        check("a long count shows its progress bar", b.js("return !document.getElementById('counting').hidden"))
+        b.click("#cancel")
+        check("cancel stops the count", b.text("#count") == "cancelled", b.text("#count"))
+        b.open(page + "?n=20")
+        check("n = 20 is not counted in the browser", "not counted in the browser" in b.text("#count"), b.text("#count"))
+        # A phone-width screen: nothing wider than the window.
+        b.size(390, 844)
+        b.open(page + "?n=8&k=5")
+        overflow = b.js("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        check("a phone-width screen has no sideways scrolling", overflow <= 0, overflow)
+        b.screenshot(os.path.join(shots, "phone-8.png"))
+    except (AssertionError, RuntimeError) as e:
+        print(f"e2e: FAILED: {e}", file=sys.stderr)
+        b.screenshot(os.path.join(shots, "failure.png"))
+        return 1
+    finally:
+        b.quit()
+        server.shutdown()
+    print(f"e2e: {len(passed)} checks passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,173 @@
+//! The page's bindings: what `web/dist/app.js` calls, each a thin layer over
+//! `nqueens-tables`. Positions are 0-based here and 1-based on the page. Counts are returned
+//! as strings: past 2^53 a JavaScript number would round them.
+
+use wasm_bindgen::prelude::*;
+
+use nqueens_tables::{Counter, Placement, MAX_N};
+
+/// The largest board: 32.
+#[wasm_bindgen]
+pub fn max_n() -> usize {
+    MAX_N
+}
+
+/// The number of solutions of `n` from its table (6..=12 here), or `undefined`.
+#[wasm_bindgen]
+pub fn table_count(n: usize) -> Option<u32> {
+    nqueens_tables::table(n).map(|t| t.len() as u32)
+}
+
+/// The published count of `n` (OEIS A000170), where one is known, as a string.
+#[wasm_bindgen]
+pub fn known_count(n: usize) -> Option<String> {
+    nqueens_tables::count(n).map(|c| c.to_string())
+}
+
+thread_local! {
+    /// The progress callback of the count under way (the page's worker is one thread).
+    static PROGRESS: core::cell::RefCell<Option<js_sys::Function>> = const { core::cell::RefCell::new(None) };
+}
+
+/// Counts `n`, calling `progress(done, of)` as it goes; the count as a string, or
+/// `undefined` for a size off the board. Run it in a Web Worker: it takes the thread.
+#[wasm_bindgen]
+pub fn count(n: usize, progress: js_sys::Function) -> Option<String> {
+    let counter = Counter::new(n).ok()?;
+    PROGRESS.with(|p| *p.borrow_mut() = Some(progress));
+    let counted = counter.run_with_progress(|p| {
+        PROGRESS.with(|f| {
+            if let Some(f) = f.borrow().as_ref() {
+                let _ = f.call2(
+                    &JsValue::NULL,
+                    &JsValue::from_f64(p.done as f64),
+                    &JsValue::from_f64(p.of as f64),
+                );
+            }
+        })
+    });
+    PROGRESS.with(|p| *p.borrow_mut() = None);
+    counted.ok().map(|c| c.total.to_string())
+}
+
+/// Solution `k` (0-based) of `n` in lexicographic order, or of its fundamental solutions
+/// (one per symmetry class, the smallest of its 8 images) when `fundamental`.
+#[wasm_bindgen]
+pub fn solution(n: usize, k: f64, fundamental: bool) -> Option<Vec<u8>> {
+    if !(k >= 0.0 && k.fract() == 0.0 && k < 2f64.powi(53)) {
+        return None;
+    }
+    let k = k as u64;
+    let found: Option<Placement> = if fundamental {
+        nqueens_tables::fundamental(n)?.nth(usize::try_from(k).ok()?)
+    } else {
+        nqueens_tables::nth(n, k)
+    };
+    found.map(|s| s.to_vec())
+}
+
+/// How many fundamental solutions `n` has, counted by walking them (fine up to 12).
+#[wasm_bindgen]
+pub fn fundamental_count(n: usize) -> Option<u32> {
+    (n <= 12).then(|| nqueens_tables::fundamental(n).map(|f| f.count() as u32))?
+}
+
+/// The rank of `sol` (its 0-based position among all solutions), or `undefined` if it is not
+/// a solution.
+#[wasm_bindgen]
+pub fn rank(sol: &[u8]) -> Option<f64> {
+    nqueens_tables::rank(sol).map(|r| r as f64)
+}
+
+/// Where `sol` stands among the fundamental solutions, if it is one.
+#[wasm_bindgen]
+pub fn fundamental_rank(sol: &[u8]) -> Option<u32> {
+    let n = sol.len();
+    if n > 12 {
+        return None;
+    }
+    nqueens_tables::fundamental(n)?
+        .position(|f| f[..] == *sol)
+        .map(|i| i as u32)
+}
+
+/// The 8 images of `sol` under the symmetries of the square, concatenated (n bytes each, in
+/// the order of `Symmetry::ALL`), or `undefined` if it is not a solution.
+#[wasm_bindgen]
+pub fn images(sol: &[u8]) -> Option<Vec<u8>> {
+    if !nqueens_tables::is_solution(sol) {
+        return None;
+    }
+    let mut out = Vec::with_capacity(8 * sol.len());
+    for s in nqueens_tables::Symmetry::ALL {
+        out.extend_from_slice(&s.apply(sol)?);
+    }
+    Some(out)
+}
+
+/// Whether `cols` (a column per row) is a solution.
+#[wasm_bindgen]
+pub fn is_solution(cols: &[u8]) -> bool {
+    nqueens_tables::is_solution(cols)
+}
+
+/// A puzzle for `n` from `seed`: `n` bytes of its solution, then `n` bytes, 1 where that
+/// row's queen is given. `undefined` for 2 and 3 (no solution) and sizes off the board.
+#[wasm_bindgen]
+pub fn puzzle(n: usize, seed: f64) -> Option<Vec<u8>> {
+    let p = nqueens_tables::puzzle(n, seed as u64)?;
+    let mut out = p.solution().to_vec();
+    let mut given = vec![0u8; n];
+    for (r, _) in p.givens() {
+        given[r] = 1;
+    }
+    out.extend(given);
+    Some(out)
+}
+
+/// The first `limit` steps of the backtracking search of `n`, row by row and left to right
+/// as the library's search goes: each step is `row * 64 + col + 1` for a queen placed and
+/// its negation for a queen taken back; a solution is a step that fills the last row.
+#[wasm_bindgen]
+pub fn search_steps(n: usize, limit: usize) -> Vec<i32> {
+    let mut steps = Vec::new();
+    if n == 0 || n > 16 {
+        return steps;
+    }
+    let mut cols = vec![0usize; n];
+    let mut next = vec![0usize; n];
+    let mut row = 0usize;
+    let ok = |cols: &[usize], row: usize, c: usize| {
+        (0..row).all(|r| cols[r] != c && cols[r].abs_diff(c) != row - r)
+    };
+    while steps.len() < limit {
+        let mut placed = false;
+        while next[row] < n {
+            let c = next[row];
+            next[row] += 1;
+            if ok(&cols, row, c) {
+                cols[row] = c;
+                steps.push((row * 64 + c + 1) as i32);
+                placed = true;
+                break;
+            }
+        }
+        if placed && row + 1 < n {
+            row += 1;
+            next[row] = 0;
+            continue;
+        }
+        if placed {
+            // A solution: take the last queen back and go on.
+            steps.push(-((row * 64 + cols[row] + 1) as i32));
+            continue;
+        }
+        if row == 0 {
+            break;
+        }
+        row -= 1;
+        steps.push(-((row * 64 + cols[row] + 1) as i32));
+    }
+    steps.truncate(limit);
+    steps
+}
