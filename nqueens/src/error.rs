@@ -1,6 +1,6 @@
 //! The crate's one error type, and the one board-size check every entry point goes through.
 
-use crate::placement::MAX_N;
+use crate::board::MAX_N;
 
 /// Why a call was refused.
 ///

@@ -84,10 +84,12 @@
 #[cfg(feature = "std")]
 extern crate std;
 
-// The layers, bottom up: leaves (`error`, `progress`, `parallel`, `placement`, `tail`), the
-// data and the search (`table`, `packed`, `search`, `solutions`, `rank`, `symmetry`, ...),
+// The layers, bottom up: leaves (`board`, `error`, `progress`, `parallel`, `tail`), the
+// data and the search (`placement`, `table`, `packed`, `search`, `solutions`, `rank`,
+// `symmetry`, `puzzle`, ...),
 // the counting kernels (`eightfold`, `join`), and the front door (`counting`). A module
 // imports only from the layers below it.
+mod board;
 mod const_solve;
 mod counting;
 mod eightfold;
@@ -107,6 +109,7 @@ mod symmetry;
 mod table;
 mod tail;
 
+pub use board::MAX_N;
 pub use const_solve::const_solutions;
 pub use counting::{Counter, Counts, Method, Plan};
 pub use error::Error;
@@ -129,7 +132,7 @@ pub use packed::PACKED_8;
 #[cfg(feature = "packed-9")]
 pub use packed::PACKED_9;
 pub use packed::{packed_table, PackedIter, PackedRow, PackedTable};
-pub use placement::{is_solution, Placement, MAX_N};
+pub use placement::{is_solution, Placement};
 pub use progress::{Progress, Stage};
 pub use puzzle::{puzzle, Puzzle};
 #[allow(deprecated)]

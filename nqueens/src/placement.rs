@@ -2,15 +2,8 @@
 
 use core::ops::Deref;
 
+use crate::board::MAX_N;
 use crate::error::Error;
-
-/// The largest board the search serves: one bit per column of a `u32`.
-///
-/// ```
-/// assert!(nqueens_tables::solutions(nqueens_tables::MAX_N).is_some());
-/// assert!(nqueens_tables::solutions(nqueens_tables::MAX_N + 1).is_none());
-/// ```
-pub const MAX_N: usize = 32;
 
 /// One solution, owned and fixed-size: `len()` columns, entry `i` the 0-based column of the
 /// queen in row `i`. Derefs to `[u8]`.

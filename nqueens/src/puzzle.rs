@@ -3,8 +3,9 @@
 //! and the same seed gives the same puzzle on every machine (its own generator, no
 //! platform randomness). No heap: it runs wherever the search runs.
 
+use crate::board::MAX_N;
 use crate::error::board_size;
-use crate::placement::{Placement, MAX_N};
+use crate::placement::Placement;
 use crate::search::Search;
 
 /// A board with some queens given whose completion is unique: see [`puzzle`].

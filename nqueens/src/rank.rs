@@ -4,8 +4,8 @@
 
 use crate::placement::is_solution;
 
+use crate::board::MAX_N;
 use crate::placement::Placement;
-use crate::placement::MAX_N;
 use crate::search::Search;
 
 /// The number of solutions that start with `prefix` (rows 0..prefix.len() fixed), counting no

@@ -15,9 +15,9 @@
 //! the const interpreter. The test suite compares all three byte for byte, which is evidence
 //! only because they share no code.
 
+use crate::board::MAX_N;
 use crate::error::{board_size, valid_n, Error};
 use crate::placement::Placement;
-use crate::placement::MAX_N;
 use crate::tail::{self, Arrangements, Columns};
 
 /// A resumable search for the solutions of one `n`, optionally with some queens fixed.

@@ -1,9 +1,9 @@
 //! [`Solutions`], the one iterator over a table or a search.
 
+use crate::board::MAX_N;
 use crate::error::Error;
 use crate::packed::{PackedIter, PackedTable};
 use crate::placement::Placement;
-use crate::placement::MAX_N;
 use crate::search::Search;
 use crate::table::{Table, TableIter};
 

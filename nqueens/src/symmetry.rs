@@ -1,7 +1,7 @@
 //! The 8 symmetries of the square acting on solutions, canonical forms and fundamental
 //! solutions (one per symmetry class).
 
-use crate::placement::MAX_N;
+use crate::board::MAX_N;
 use crate::placement::{is_permutation, Placement};
 use crate::solutions::Solutions;
 
@@ -145,7 +145,7 @@ pub fn is_fundamental(sol: &[u8]) -> bool {
 /// ```
 pub fn fundamental(n: usize) -> Option<Fundamental> {
     Some(Fundamental {
-        all: crate::solutions(n)?,
+        all: crate::solutions::solutions(n)?,
     })
 }
 

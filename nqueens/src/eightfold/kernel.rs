@@ -7,7 +7,7 @@
 //! five rows are one step, as in the search (module `tail`), with the phases' bounds turned
 //! into constraints on the arrangements.
 
-use crate::placement::MAX_N;
+use crate::board::MAX_N;
 use crate::tail;
 
 /// Counts the subtree below the rows already placed, `placed` (their columns), with the

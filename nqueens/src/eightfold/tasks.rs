@@ -317,7 +317,7 @@ impl Iterator for Split {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::placement::MAX_N;
+    use crate::board::MAX_N;
 
     /// The state the counter's stack budget rests on (the firmware measures the counter's
     /// stack on the device): a task, and the iterator that makes them. Exact, on 64-bit

@@ -34,9 +34,9 @@ use super::kit::{attacking, key_of, mirror, mirrored, prepare, push, Part, Prepa
 use super::layout::{Class, Layout, Outer};
 use super::pairs::split_pairs;
 use super::pieces::Pieces;
+use crate::board::MAX_N;
 use crate::error::Error;
 use crate::parallel;
-use crate::placement::MAX_N;
 use crate::progress::{Progress, Stage};
 
 /// Every solution of an even `n` from 6 to 16, by the same loops with no center rows: the

@@ -382,7 +382,7 @@ mod tests {
 
     #[test]
     fn join_covers_4_to_its_limit_only() {
-        for n in [0, 1, 2, 3, JOIN_MAX_N + 1, crate::placement::MAX_N] {
+        for n in [0, 1, 2, 3, JOIN_MAX_N + 1, crate::board::MAX_N] {
             assert_eq!(
                 Join::build(n, 1, &|_| {}).err(),
                 Some(Error::BoardSize(n)),
