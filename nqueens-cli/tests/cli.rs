@@ -863,3 +863,69 @@ fn a_puzzle_has_exactly_one_completion_and_a_seed_is_one_puzzle() {
     assert_usage_error(&["puzzle", "3"], b"", "no solution");
     assert_usage_error(&["puzzle", "33"], b"", "from 1 to 32");
 }
+
+/// README's console blocks are real output: each `$ nqueens ...` (or `$ echo ... | nqueens
+/// ...`) line whose output the block shows is run, and must print exactly that. Times in
+/// JSON (`"seconds"`) are the one thing that differs from run to run. Lines that need files
+/// (`shares/`) or write to one are left to their own tests.
+#[test]
+fn readme_console_blocks_are_real_output() {
+    let seconds = |s: &str| {
+        let mut out = String::new();
+        let mut rest = s;
+        while let Some(i) = rest.find("\"seconds\":") {
+            let (head, tail) = rest.split_at(i + "\"seconds\":".len());
+            out.push_str(head);
+            out.push('T');
+            rest = tail.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+        }
+        out.push_str(rest);
+        out
+    };
+    let mut checked = 0;
+    for path in ["../README.md", "README.md"] {
+        let text = std::fs::read_to_string(path).unwrap();
+        let mut in_console = false;
+        let mut current: Option<(String, String)> = None;
+        let mut blocks = Vec::new();
+        for line in text.lines() {
+            if line.starts_with("```console") {
+                in_console = true;
+                continue;
+            }
+            if in_console && line.starts_with("```") {
+                in_console = false;
+                blocks.extend(current.take());
+                continue;
+            }
+            if !in_console {
+                continue;
+            }
+            if let Some(command) = line.strip_prefix("$ ") {
+                blocks.extend(current.take());
+                current = Some((command.to_string(), String::new()));
+            } else if let Some((_, out)) = current.as_mut() {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+        for (command, want) in blocks {
+            let command = command.split("  #").next().unwrap().trim().to_string();
+            let runs = command.starts_with("nqueens ")
+                || (command.starts_with("echo ") && command.contains("| nqueens "));
+            if !runs || command.contains("shares/") || command.contains('>') {
+                continue;
+            }
+            let script = command.replace("nqueens ", "$NQ ");
+            let (code, got, err) = shell(&script);
+            assert_eq!(code, 0, "{path}: {command}: {err}");
+            assert_eq!(
+                seconds(got.trim_end()),
+                seconds(want.trim_end()),
+                "{path}: {command}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 8, "only {checked} commands checked");
+}
