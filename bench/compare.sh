@@ -5,9 +5,12 @@
 # faster).
 #
 #   bash bench/compare.sh            # the full set (n = 17 takes a few minutes)
-#   RUNS=5 COUNT_NS="15 16" ENUM_NS="14" bash bench/compare.sh
+#   RUNS=5 COUNT_NS="15 16" ENUM_NS="14" bash bench/compare.sh   # (an empty list: none)
 #   QUARTER_JOIN=~/src/N-Queens-Count-Sol QJ_NS="16 17" bash bench/compare.sh   # and the
 #       quarter-board join counter (a checkout of EvgenyKluev/N-Queens-Count-Sol), n by n
+#   QUARTER_JOIN=... QJ_NS= QJ_PARTS="21:256:1,86,171,256" bash bench/compare.sh   # parts
+#       of one count side by side, one thread each: ours `count N --part K/M -j 1`, its
+#       `qj 1 M K-1` (zero-based), and the sums over the parts
 #   CHART=bench/chart.svg bash bench/compare.sh   # and the one-thread counts drawn as a chart
 #       (time against n, log scale; bench/chart.py) from this run's own medians
 #
@@ -16,8 +19,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 RUNS=${RUNS:-3}
-COUNT_NS=${COUNT_NS:-"15 16 17"}
-ENUM_NS=${ENUM_NS:-"14 15"}
+COUNT_NS=${COUNT_NS-"15 16 17"}
+ENUM_NS=${ENUM_NS-"14 15"}
 for tool in cargo gcc hyperfine python3; do
     command -v "$tool" >/dev/null || { echo "compare.sh: $tool is missing" >&2; exit 1; }
 done
@@ -84,7 +87,7 @@ if [ -n "${QUARTER_JOIN:-}" ]; then
         echo "compare.sh: QUARTER_JOIN=$QUARTER_JOIN has no solcounter.h" >&2
         exit 1
     }
-    QJ_NS=${QJ_NS:-"16 17 18 19"}
+    QJ_NS=${QJ_NS-"16 17 18 19"}
     QJ_THREADS=${QJ_THREADS:-"1 2"}
     # One timed run of a command: "seconds peak-KB answer", from /usr/bin/time (no hyperfine:
     # at n = 19 and 20 a run takes minutes, and each one is used for its time, memory and
@@ -136,6 +139,37 @@ print("%.2f %d %s" % (statistics.median(float(r[0]) for r in rows), max(int(r[1]
                 "$(python3 -c "print('%.1f' % ($their_kb / 1024))")" \
                 "$(python3 -c "print('%.2f' % ($my_kb / $their_kb))")"
         done
+    done
+
+    # Parts of one count, one thread each: "N:M:K,K,..." (K from 1). Both programs cut the
+    # count into M parts of their own; the same K stand for the same place in the range, and
+    # the sums compare the same share of each program's work. The parts' answers differ (each
+    # program cuts differently), so only their sum over all M parts could be checked: the
+    # whole counts above check both programs instead.
+    for spec in ${QJ_PARTS:-}; do
+        IFS=: read -r n m ks <<<"$spec"
+        src=$work/qj-$n
+        [ -d "$src" ] || {
+            cp -r "$QUARTER_JOIN" "$src"
+            sed -i "s/inline constexpr int size = [0-9]*;/inline constexpr int size = $n;/" "$src/solcounter.h"
+            g++ -std=c++20 -O3 -pthread -o "$work/qj-$n.bin" "$src/main.cpp"
+        }
+        echo
+        printf '%-10s %9s %14s %7s %9s %9s
+' "n = $n" "ours (s)" "quarter-join (s)" ratio "ours MB" "its MB"
+        sums=(0 0)
+        for k in ${ks//,/ }; do
+            read -r theirs their_kb _ <<<"$(timed "$work/qj-$n.bin" 1 "$m" "$((k - 1))")"
+            read -r mine my_kb _ <<<"$(timed "$ours" count "$n" --part "$k/$m" --threads 1)"
+            sums=("$(python3 -c "print($mine + ${sums[0]})")" "$(python3 -c "print($theirs + ${sums[1]})")")
+            printf '%-10s %9s %14s %7s %9s %9s
+' "part $k/$m" "$mine" "$theirs" \
+                "$(python3 -c "print('%.2f' % ($mine / $theirs))")" \
+                "$(python3 -c "print('%.1f' % ($my_kb / 1024))")" \
+                "$(python3 -c "print('%.1f' % ($their_kb / 1024))")"
+        done
+        printf '%-10s %9s %14s %7s\n' "sum" "$(printf '%.2f' "${sums[0]}")" "$(printf '%.2f' "${sums[1]}")" \
+            "$(python3 -c "print('%.2f' % (${sums[0]} / ${sums[1]}))")"
     done
 fi
 

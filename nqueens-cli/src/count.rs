@@ -24,6 +24,10 @@ pub struct Args {
     /// shares sum to the total.
     #[arg(long, value_name = "K/M", value_parser = parse_part, allow_hyphen_values = true)]
     part: Option<Part>,
+    /// Count only the solutions with a queen on this square, 1-based (repeatable), as
+    /// `list --fixed` lists them: `--fixed 1,1`.
+    #[arg(long, value_name = "ROW,COL", value_parser = crate::list::parse_square, allow_hyphen_values = true)]
+    fixed: Vec<(usize, usize)>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = CountFormat::Text)]
     format: CountFormat,
@@ -78,10 +82,26 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
             Err(e) => return usage(e.to_string()),
         };
     }
+    if !args.fixed.is_empty() {
+        if args.unique {
+            return usage(
+                "--unique counts symmetry classes, which --fixed queens break: give one of them",
+            );
+        }
+        let fixed = crate::list::zero_based(n, &args.fixed)?;
+        counter = counter
+            .fixed(&fixed)
+            .map_err(|e| Failure::Usage(e.to_string()))?;
+    }
     // The request was checked above: a count that fails now (out of memory) is not the
     // user's mistake.
-    let counts = with_progress(|progress| counter.run_with_progress(progress))
-        .map_err(|e| Failure::Count(e.to_string()))?;
+    let counts = with_progress(|progress| counter.run_with_progress(progress)).map_err(|e| {
+        match e {
+            // Asked of the search, which cannot cut its work into shares.
+            nqueens_tables::Error::NotShareable { .. } => Failure::Usage(e.to_string()),
+            _ => Failure::Count(e.to_string()),
+        }
+    })?;
     let seconds = start.elapsed().as_secs_f64();
     match args.format {
         CountFormat::Text if args.unique => writeln!(out, "{}", counts.unique.unwrap_or(0))?,
@@ -133,7 +153,9 @@ struct Latest {
 
 /// Runs `work`, which reports its progress to the callback it is given, drawing a progress
 /// bar on stderr once it has run for a second, if stderr is a terminal.
-fn with_progress<T: Send>(work: impl FnOnce(&(dyn Fn(Progress) + Sync)) -> T + Send) -> T {
+pub(crate) fn with_progress<T: Send>(
+    work: impl FnOnce(&(dyn Fn(Progress) + Sync)) -> T + Send,
+) -> T {
     let latest = Latest::default();
     let report = |p: Progress| {
         let stage = match p.stage {
@@ -196,10 +218,11 @@ fn with_progress<T: Send>(work: impl FnOnce(&(dyn Fn(Progress) + Sync)) -> T + S
                 if stage != shown_stage {
                     // A new stage starts its own bar: its steps and its eta are its own.
                     shown_stage = stage;
-                    let what = if stage == 0 {
-                        "columns listed"
-                    } else {
-                        "subproblems"
+                    let what = match stage {
+                        0 => "columns listed",
+                        // Ranking counts report thousandths of their work.
+                        _ if latest.of.load(Ordering::Relaxed) == 1000 => "thousandths",
+                        _ => "subproblems",
                     };
                     let template = format!(
                         "{{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {what}, eta {{eta}}"

@@ -35,7 +35,7 @@ pub enum Command {
     /// Print solutions for N in lexicographic order, streamed.
     List(list::Args),
     /// Print the 1-based position of a solution (1-based columns) in lexicographic order.
-    Rank(lookup::SolutionArg),
+    Rank(lookup::RankArgs),
     /// Print the K-th solution (1-based) for N.
     Nth(lookup::NthArgs),
     /// Print the smallest of a solution's 8 symmetric images, and the size of its class.

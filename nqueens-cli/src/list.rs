@@ -26,7 +26,7 @@ pub struct Args {
     unique: bool,
 }
 
-fn parse_square(s: &str) -> Result<(usize, usize), String> {
+pub(crate) fn parse_square(s: &str) -> Result<(usize, usize), String> {
     let bad = || format!("--fixed takes ROW,COL with 1-based numbers, such as 1,1; got '{s}'");
     let (r, c) = s.split_once(',').ok_or_else(bad)?;
     let r: usize = r.trim().parse().map_err(|_| bad())?;
@@ -37,10 +37,13 @@ fn parse_square(s: &str) -> Result<(usize, usize), String> {
     Ok((r, c))
 }
 
-pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
-    let n = args.n;
-    let mut fixed = Vec::with_capacity(args.fixed.len());
-    for &(r, c) in &args.fixed {
+/// The 1-based squares of `--fixed`, 0-based; off an `n` board, a usage error.
+pub(crate) fn zero_based(
+    n: usize,
+    squares: &[(usize, usize)],
+) -> Result<Vec<(usize, usize)>, Failure> {
+    let mut fixed = Vec::with_capacity(squares.len());
+    for &(r, c) in squares {
         if r > n || c > n {
             return usage(format!(
                 "--fixed {r},{c} is off the {n}x{n} board: rows and columns run from 1 to {n}"
@@ -48,6 +51,12 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
         }
         fixed.push((r - 1, c - 1));
     }
+    Ok(fixed)
+}
+
+pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
+    let n = args.n;
+    let fixed = zero_based(n, &args.fixed)?;
     let solutions: Box<dyn Iterator<Item = Placement> + Send> = if fixed.is_empty() {
         match nqueens_tables::solutions(n) {
             Some(all) => Box::new(all),

@@ -40,10 +40,24 @@ impl SolutionArg {
     }
 }
 
-/// `nqueens rank COLS...`: the 1-based position of a solution in lexicographic order.
-pub fn rank(arg: &SolutionArg, out: &mut dyn Write) -> Result<(), Failure> {
-    let sol = arg.solution()?;
-    match nqueens_tables::rank(&sol) {
+#[derive(clap::Args, Debug)]
+pub struct RankArgs {
+    #[command(flatten)]
+    solution: SolutionArg,
+    /// Threads to count on, from n = 14 [default: one per core].
+    #[arg(short = 'j', long, value_name = "K", value_parser = crate::thread_count, allow_negative_numbers = true)]
+    threads: Option<u16>,
+}
+
+/// `nqueens rank COLS...`: the 1-based position of a solution in lexicographic order, with a
+/// progress bar when it takes over a second on a terminal.
+pub fn rank(args: &RankArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let sol = args.solution.solution()?;
+    let threads = args.threads.map_or(0, usize::from);
+    let rank = crate::count::with_progress(|progress| {
+        nqueens_tables::rank_with_progress(&sol, threads, progress)
+    });
+    match rank {
         Some(i) => writeln!(out, "{}", i + 1)?,
         None => return usage("those columns are not a solution"),
     }
@@ -58,6 +72,9 @@ pub struct NthArgs {
     /// 1-based position in lexicographic order.
     #[arg(value_parser = position, allow_negative_numbers = true)]
     k: u64,
+    /// Threads to count on, from n = 14 [default: one per core].
+    #[arg(short = 'j', long, value_name = "K", value_parser = crate::thread_count, allow_negative_numbers = true)]
+    threads: Option<u16>,
 }
 
 /// A column number; spaces around it are fine, as for every number on the command line.
@@ -76,9 +93,14 @@ fn position(s: &str) -> Result<u64, String> {
     }
 }
 
-/// `nqueens nth N K`: the K-th solution (1-based), as 1-based columns.
+/// `nqueens nth N K`: the K-th solution (1-based), as 1-based columns, with a progress bar
+/// when it takes over a second on a terminal.
 pub fn nth(args: &NthArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    match nqueens_tables::nth(args.n, args.k - 1) {
+    let threads = args.threads.map_or(0, usize::from);
+    let found = crate::count::with_progress(|progress| {
+        nqueens_tables::nth_with_progress(args.n, args.k - 1, threads, progress)
+    });
+    match found {
         Some(sol) => render::rows(out, &sol)?,
         None => {
             let total =

@@ -173,6 +173,51 @@ fn list_rows_board_limit_fixed_unique() {
     assert_eq!(stdout_of(&["list", "3"]), "");
 }
 
+/// `count --fixed` against `list --fixed | wc -l`, by the search (n < 15) and by the join
+/// (n = 15), with one queen, two, and two that attack each other; misuse is a usage error.
+#[test]
+fn count_fixed_matches_the_list() {
+    let cases: [&[&str]; 6] = [
+        &["11", "--fixed", "1,1"],
+        &["12", "--fixed", "3,7", "--fixed", "12,2"],
+        &["13", "--fixed", "7,7"],
+        &["15", "--fixed", "2,5"],
+        &["15", "--fixed", "8,1", "--fixed", "15,15"],
+        &["15", "--fixed", "1,1", "--fixed", "2,2"],
+    ];
+    for args in cases {
+        let listed = stdout_of(&[&["list"], args].concat()).lines().count();
+        let counted = stdout_of(&[&["count"], args].concat());
+        assert_eq!(counted, format!("{listed}\n"), "{args:?}");
+    }
+    // JSON names the method; shares of a count with queens given add up.
+    let json = stdout_of(&["count", "15", "--fixed", "2,5", "--format", "json"]);
+    assert!(json.contains("\"method\":\"join\""), "{json}");
+    let shares: u64 = (1..=3)
+        .map(|k| {
+            let part = format!("{k}/3");
+            let out = stdout_of(&["count", "15", "--fixed", "2,5", "--part", &part]);
+            out.trim().parse::<u64>().unwrap()
+        })
+        .sum();
+    assert_eq!(
+        shares.to_string() + "\n",
+        stdout_of(&["count", "15", "--fixed", "2,5"])
+    );
+    assert_usage_error(&["count", "8", "--fixed", "9,1"], b"", "off the 8x8 board");
+    assert_usage_error(&["count", "8", "--fixed", "0,1"], b"", "ROW,COL");
+    assert_usage_error(
+        &["count", "8", "--fixed", "1,1", "--unique"],
+        b"",
+        "--unique",
+    );
+    assert_usage_error(
+        &["count", "4", "--fixed", "1,2", "--part", "1/2"],
+        b"",
+        "from n = 5 to 23",
+    );
+}
+
 /// `nqueens list 16 | head -1`: the first line arrives at once and the closed pipe ends the
 /// program with success, not a panic.
 #[test]

@@ -2,6 +2,7 @@
 //! symmetry classes or not, all of it or one share, on how many threads) and picks the
 //! fastest method that can answer it.
 
+use crate::board::MAX_N;
 use crate::eightfold;
 use crate::error::{board_size, Error};
 #[cfg(feature = "std")]
@@ -21,13 +22,17 @@ use crate::progress::{Progress, Stage};
 pub enum Method {
     /// The length of the embedded table: no counting at all.
     Table,
-    /// The half-board join: every solution, fastest from n = 15 to 20, with half boards on
+    /// The half-board join: every solution, fastest from n = 15 to 23, with half boards on
     /// the heap: all of them up to n = 16, past it those of one choice of the center rows'
     /// queens at a time. A whole count peaks at 12 MB at n = 16, 11 MB at 17, 24 MB at 18,
-    /// 38 MB at 19 and 213 MB at 20. Feature `std`; no symmetry classes.
+    /// 38 MB at 19, 213 MB at 20 and about 250 MB at 21 to 23 (see BENCHMARKS.md). Feature
+    /// `std`; no symmetry classes.
     Join,
     /// The 8-fold symmetry counter: every `n`, symmetry classes too, shares, no heap.
     EightFold,
+    /// The search, for a count with queens given ([`Counter::fixed`]) where the join does
+    /// not serve: below n = 15, past 23, or without the feature `std`.
+    Search,
 }
 
 impl Method {
@@ -45,6 +50,7 @@ impl core::fmt::Display for Method {
             Method::Table => "table",
             Method::Join => "join",
             Method::EightFold => "eightfold",
+            Method::Search => "search",
         })
     }
 }
@@ -92,7 +98,7 @@ impl Counts {
 
 /// The identifier of a share plan; see [`Counter::plan`]. Shown as a rule and 16 hex
 /// digits: `r1-` for the 8-fold counter's tasks dealt round-robin, `j1-` for the join's
-/// units (n = 17 to 20) cut into runs; first version of each.
+/// units (n = 17 to 23) cut into runs; first version of each.
 ///
 /// ```
 /// let a = nqueens_tables::Counter::new(16).unwrap();
@@ -117,9 +123,9 @@ impl core::fmt::Display for Plan {
 ///
 /// By default it counts every solution of `n` on the calling thread, by the fastest method
 /// for `n`: the embedded table's length where one is compiled in, the half-board join from
-/// n = 15 to 20 (feature `std`), the 8-fold symmetry counter otherwise. Asking for the
+/// n = 15 to 23 (feature `std`), the 8-fold symmetry counter otherwise. Asking for the
 /// symmetry classes picks the 8-fold counter, the one method that gives them; so does a
-/// share, except of a plain count from 17 to 20, which the join cuts into shares of its own.
+/// share, except of a plain count from 17 to 23, which the join cuts into shares of its own.
 /// Where the join cannot get its memory, a whole count falls back to the 8-fold counter (a
 /// share fails instead: see [`Counter::run`]).
 ///
@@ -146,7 +152,13 @@ pub struct Counter {
     share: Option<(u64, u64)>,
     unique: bool,
     method: Option<Method>,
+    /// The queens given, by row: 0 for none, else the column plus 1, or [`CLASH`] for a row
+    /// given two columns. Bytes, not masks: the firmware keeps a `Counter` on its stack.
+    given: [u8; MAX_N],
 }
+
+/// A row of [`Counter::given`] that was given two different columns: no solution has both.
+const CLASH: u8 = u8::MAX;
 
 impl Counter {
     /// A count of every solution of `n`; [`Error::BoardSize`] unless `n` is in
@@ -166,6 +178,55 @@ impl Counter {
             share: None,
             unique: false,
             method: None,
+            given: [0; MAX_N],
+        })
+    }
+
+    /// Counts only the solutions with a queen on each given `(row, column)` square
+    /// (0-based), as [`solutions_with_fixed`](crate::solutions_with_fixed) lists them: by
+    /// the join from n = 15 to 23 (feature `std`), at the cost of a plain count or less, else
+    /// by the search. Queens that attack each other leave nothing to count. Such a count has
+    /// no symmetry classes (`unique` is `None`), and its shares are the join's (n = 5 to 23,
+    /// feature `std`; see [`Error::NotShareable`]). [`Error::OffBoard`] for a square off the
+    /// board.
+    ///
+    /// ```
+    /// use nqueens_tables::{Counter, Error};
+    /// let c = Counter::new(8).unwrap().fixed(&[(0, 0)]).unwrap().run().unwrap();
+    /// assert_eq!((c.total, c.unique), (4, None));
+    /// // Two queens on one diagonal: nothing.
+    /// assert_eq!(Counter::new(8).unwrap().fixed(&[(0, 0), (1, 1)]).unwrap().run().unwrap().total, 0);
+    /// assert_eq!(Counter::new(8).unwrap().fixed(&[(8, 0)]).err(), Some(Error::OffBoard { row: 8, column: 0 }));
+    /// ```
+    pub fn fixed(mut self, queens: &[(usize, usize)]) -> Result<Counter, Error> {
+        let n = self.n;
+        if let Some(&(row, column)) = queens.iter().find(|&&(r, c)| r >= n || c >= n) {
+            return Err(Error::OffBoard { row, column });
+        }
+        for &(row, column) in queens {
+            let slot = &mut self.given[row];
+            *slot = match *slot {
+                0 => column as u8 + 1,
+                same if same == column as u8 + 1 => same,
+                _ => CLASH,
+            };
+        }
+        Ok(self)
+    }
+
+    /// Whether queens are given (see [`Counter::fixed`]).
+    fn constrained(&self) -> bool {
+        self.given.iter().any(|&g| g != 0)
+    }
+
+    /// The columns each row may take, for the join: the given queen's, none for a
+    /// [`CLASH`], else all.
+    #[cfg(feature = "std")]
+    fn allowed(&self) -> [u32; MAX_N] {
+        self.given.map(|g| match g {
+            0 => u32::MAX,
+            CLASH => 0,
+            g => 1 << (g - 1),
         })
     }
 
@@ -207,7 +268,7 @@ impl Counter {
     }
 
     /// The identifier of the share plan that [`Counter::share`] cuts this count by: the rule
-    /// and a hash of what it cuts. Shares of a plain count from n = 17 to 20 are runs of the
+    /// and a hash of what it cuts. Shares of a plain count from n = 17 to 23 are runs of the
     /// join's units (every outer choice of center queens, with its weight, in order); other
     /// shares are the 8-fold counter's tasks (every task's phase and placed rows, in order)
     /// dealt round-robin. Shares with the same `n`, `m` and plan can be added up; a change
@@ -230,7 +291,15 @@ impl Counter {
             ..*self
         };
         match shared.planned_method() {
+            #[cfg(feature = "std")]
+            Method::Join if self.constrained() => {
+                let allowed = self.allowed();
+                Plan::of("j1", |mut eat| {
+                    join::identity_constrained(self.n, &allowed, &mut eat)
+                })
+            }
             Method::Join => join_plan(self.n),
+            Method::Search => Plan::of("w1", |eat| eat(self.n as u8)),
             _ => eightfold_plan(self.n),
         }
     }
@@ -248,7 +317,7 @@ impl Counter {
 
     /// Counts by `method`, not the one [`Counter::planned_method`] would pick: a hook for
     /// comparing methods in tests and benchmarks, not part of the documented API. A method that cannot answer the count
-    /// (the join for classes or a share, or for `n` outside 4..=20; a table that is not
+    /// (the join for classes or a share, or for `n` outside 4..=23; a table that is not
     /// compiled in) makes [`Counter::run`] fall back to the planned one.
     ///
     /// ```
@@ -268,16 +337,22 @@ impl Counter {
     /// use nqueens_tables::{Counter, Method};
     /// # #[cfg(feature = "table-8")]
     /// assert_eq!(Counter::new(8).unwrap().planned_method(), Method::Table);
-    /// assert_eq!(Counter::new(21).unwrap().planned_method(), Method::EightFold);
+    /// # #[cfg(feature = "std")]
+    /// assert_eq!(Counter::new(21).unwrap().planned_method(), Method::Join);
+    /// assert_eq!(Counter::new(24).unwrap().planned_method(), Method::EightFold);
     /// ```
     pub fn planned_method(&self) -> Method {
         if let Some(method) = self.method.filter(|&m| self.can_use(m)) {
             return method;
         }
+        // A share of a count with queens given is the join's wherever the join serves.
+        let join_pays = self.n >= JOIN_PAYS_FROM || (self.constrained() && self.share.is_some());
         if self.can_use(Method::Table) {
             Method::Table
-        } else if self.can_use(Method::Join) && self.n >= JOIN_PAYS_FROM {
+        } else if self.can_use(Method::Join) && join_pays {
             Method::Join
+        } else if self.constrained() {
+            Method::Search
         } else {
             Method::EightFold
         }
@@ -285,8 +360,11 @@ impl Counter {
 
     fn can_use(&self, method: Method) -> bool {
         let whole = !self.unique && self.share.is_none();
+        let given = self.constrained();
         match method {
-            Method::Table => whole && crate::table::table(self.n).is_some(),
+            Method::Table => whole && !given && crate::table::table(self.n).is_some(),
+            #[cfg(feature = "std")]
+            Method::Join if given => (5..=*join::CENTERED_N.end()).contains(&self.n),
             // Shares of the join: those of the centered join only, which cuts its work into
             // units that need a share's own half boards alone.
             #[cfg(feature = "std")]
@@ -297,7 +375,8 @@ impl Counter {
             }
             #[cfg(not(feature = "std"))]
             Method::Join => false,
-            Method::EightFold => true,
+            Method::EightFold => !given,
+            Method::Search => given,
         }
     }
 
@@ -351,6 +430,12 @@ impl Counter {
                 #[cfg(feature = "std")]
                 {
                     let counted = match self.share {
+                        _ if self.constrained() => {
+                            let share = self.share.unwrap_or((1, 1));
+                            let allowed = self.allowed();
+                            let n = self.n;
+                            join::count_constrained(n, &allowed, share, self.threads, &progress)
+                        }
                         Some((k, m)) => join::count_share(self.n, k, m, self.threads, &progress),
                         None => join::count(self.n, self.threads, &progress),
                     };
@@ -368,13 +453,42 @@ impl Counter {
                         Err(e) if self.method == Some(Method::Join) || self.share.is_some() => {
                             return Err(e)
                         }
+                        Err(_) if self.constrained() => return self.search(),
                         Err(_) => {}
                     }
                 }
             }
+            Method::Search => return self.search(),
             Method::EightFold => {}
         }
         Ok(self.eightfold(&progress))
+    }
+
+    /// A count with queens given, by the search: whole only (its work has no plan to cut).
+    #[inline(never)]
+    fn search(&self) -> Result<Counts, Error> {
+        if let Some((k, m)) = self.share {
+            return Err(Error::NotShareable { k, m });
+        }
+        let total = if self.given.contains(&CLASH) {
+            0
+        } else {
+            let mut queens = [(0, 0); MAX_N];
+            let mut len = 0;
+            for (row, &g) in self.given.iter().enumerate() {
+                if g != 0 {
+                    queens[len] = (row, usize::from(g - 1));
+                    len += 1;
+                }
+            }
+            crate::search::Search::with_fixed(self.n, &queens[..len])?.count() as u64
+        };
+        Ok(Counts {
+            total,
+            unique: None,
+            method: Method::Search,
+            n: self.n,
+        })
     }
 
     /// The 8-fold counter over this count's tasks. Not inlined, nor are the steps below it:

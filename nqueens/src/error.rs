@@ -46,6 +46,15 @@ pub enum Error {
         /// The bytes it asked for.
         bytes: usize,
     },
+    /// A share `k` of `m` of a count with queens given where the join does not serve (n
+    /// below 5 or past 23, or without the feature `std`): the search that counts it has no
+    /// plan to cut its work by.
+    NotShareable {
+        /// The share asked for, 1-based.
+        k: u64,
+        /// The number of shares.
+        m: u64,
+    },
 }
 
 impl core::fmt::Display for Error {
@@ -70,6 +79,10 @@ impl core::fmt::Display for Error {
                 f,
                 "out of memory: the counter needs about {} MB",
                 bytes.div_ceil(1 << 20)
+            ),
+            Error::NotShareable { k, m } => write!(
+                f,
+                "share {k}/{m}: a count with queens given is cut into shares only from n = 5 to 23"
             ),
         }
     }

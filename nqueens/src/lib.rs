@@ -72,7 +72,7 @@
 //! | `table-6` .. `table-13` | yes | the static table for that `n` (`n` x count bytes of flash) |
 //! | `packed-6` .. `packed-13` | no | the table packed two queens per byte ([`packed_table`]) |
 //! | `fast-search` | yes | the search solves its last five rows in one step from 13 KB of tables: enumeration about 2x faster |
-//! | `std` | no | the half-board join, [`Counter`]'s fastest method from n = 15 to 20 (and its shares from 17), which keeps half boards on the heap |
+//! | `std` | no | the half-board join, [`Counter`]'s fastest method from n = 15 to 23 (and its shares from 17), counts with queens given, and [`rank`]/[`nth`] by counting, which keeps half boards on the heap |
 //! | `parallel` | no | [`Counter::threads`] counts on several threads (implies `std`) |
 //!
 //! With a table's feature off, its `n` is served by the search and the table costs nothing.
@@ -87,7 +87,7 @@ extern crate std;
 // The layers, bottom up: leaves (`board`, `error`, `progress`, `parallel`, `tail`), the
 // data and the search (`placement`, `table`, `packed`, `search`, `solutions`, `rank`,
 // `symmetry`, `puzzle`, ...),
-// the counting kernels (`eightfold`, `join`), and the front door (`counting`). A module
+// the counting kernels (`eightfold`, `join`), and the front doors (`counting`, `ranking`). A module
 // imports only from the layers below it.
 mod board;
 mod const_solve;
@@ -103,6 +103,8 @@ mod placement;
 mod progress;
 mod puzzle;
 mod rank;
+#[cfg(feature = "std")]
+mod ranking;
 mod search;
 mod solutions;
 mod symmetry;
@@ -136,7 +138,11 @@ pub use placement::{is_solution, Placement};
 pub use progress::{Progress, Stage};
 pub use puzzle::{puzzle, Puzzle};
 #[allow(deprecated)]
-pub use rank::{index_of, nth, rank};
+pub use rank::index_of;
+#[cfg(not(feature = "std"))]
+pub use rank::{nth, rank};
+#[cfg(feature = "std")]
+pub use ranking::{nth, nth_with_progress, rank, rank_with_progress};
 pub use search::Search;
 pub use solutions::{solutions, solutions_with_fixed, Solutions};
 pub use symmetry::{canonical, fundamental, is_fundamental, orbit, Fundamental, Orbit, Symmetry};

@@ -42,16 +42,24 @@ pub fn rank(sol: &[u8]) -> Option<u64> {
     if let Some(t) = crate::table::table(n) {
         return t.index_of(sol).map(|i| i as u64);
     }
+    Some(rank_below(sol, 0))
+}
+
+/// The solutions before the solution `sol` that share its first `rows` rows: walked, row by
+/// row from row `rows`.
+pub(crate) fn rank_below(sol: &[u8], rows: usize) -> u64 {
+    let n = sol.len();
     let mut rank = 0;
     let mut prefix = [0u8; MAX_N];
-    for r in 0..n {
+    prefix[..n].copy_from_slice(sol);
+    for r in rows..n {
         for c in 0..sol[r] {
             prefix[r] = c;
             rank += completions(n, &prefix[..=r], u64::MAX);
         }
         prefix[r] = sol[r];
     }
-    Some(rank)
+    rank
 }
 
 /// The old name of [`rank`].
@@ -106,9 +114,17 @@ pub fn nth(n: usize, i: u64) -> Option<Placement> {
         }
         return search.next_solution().map(Placement::copy_of);
     }
-    let mut left = i;
-    let mut prefix = [0u8; MAX_N];
-    'rows: for r in 0..n {
+    nth_below(n, &[], i)
+}
+
+/// Solution `left` (0-based) of those of `n` that start with the rows `prefix`, walked.
+pub(crate) fn nth_below(n: usize, prefix: &[u8], left: u64) -> Option<Placement> {
+    let mut left = left;
+    let from = prefix.len();
+    let mut placed = [0u8; MAX_N];
+    placed[..from].copy_from_slice(prefix);
+    let prefix = &mut placed;
+    'rows: for r in from..n {
         for c in 0..n as u8 {
             prefix[r] = c;
             // A prefix whose queens attack each other has no completions: it counts 0.

@@ -1,7 +1,7 @@
 //! The counting front door: every method against the published counts and each other.
 
 use nqueens_tables::{Counter, Method};
-use nqueens_tests::{A000170, A000170_17_TO_19};
+use nqueens_tests::{A000170, A000170_17_TO_19, A000170_21};
 
 fn total(n: usize, method: Method, threads: usize) -> u64 {
     let c = Counter::new(n)
@@ -39,7 +39,10 @@ fn the_fastest_method_is_planned() {
     assert_eq!(plan(16), Method::Join);
     assert_eq!(plan(18), Method::Join);
     assert_eq!(plan(20), Method::Join);
-    assert_eq!(plan(21), Method::EightFold);
+    // With three, four and five center rows, the join's keys still fit 32 bits.
+    assert_eq!(plan(21), Method::Join);
+    assert_eq!(plan(23), Method::Join);
+    assert_eq!(plan(24), Method::EightFold);
     assert_eq!(plan(3), Method::EightFold);
     let unique = Counter::new(16).unwrap().unique(true);
     assert_eq!(unique.planned_method(), Method::EightFold);
@@ -53,12 +56,16 @@ fn the_fastest_method_is_planned() {
     let join_for_classes = unique.method(Method::Join);
     assert_eq!(join_for_classes.planned_method(), Method::EightFold);
     assert_eq!(
-        Counter::new(21)
+        Counter::new(24)
             .unwrap()
             .method(Method::Join)
             .planned_method(),
         Method::EightFold
     );
+    // Shares of n = 21 to 23 are the join's too.
+    let share = Counter::new(22).unwrap().share(3, 256).unwrap();
+    assert_eq!(share.planned_method(), Method::Join);
+    assert!(share.plan().to_string().starts_with("j1-"));
 }
 
 #[cfg(feature = "parallel")]
@@ -118,4 +125,20 @@ fn counts_of_18_and_19_match_oeis() {
         let c = Counter::new(n).unwrap().threads(0).run().unwrap();
         assert_eq!(c.total, A000170_17_TO_19[n - 17], "n = {n}, {:?}", c.method);
     }
+}
+
+/// n = 21 whole, by the join with three center rows (about an hour on two cores, 250 MB):
+/// `cargo test --release -p nqueens-tests --test join -- --ignored whole_21`.
+#[test]
+#[ignore = "an hour on two cores: run with --release --ignored"]
+fn whole_21_matches_oeis() {
+    let start = std::time::Instant::now();
+    let c = Counter::new(21).unwrap().threads(2).run().unwrap();
+    assert_eq!(c.method, Method::Join);
+    assert_eq!(c.total, A000170_21);
+    eprintln!(
+        "n = 21: {} in {:.1} s on 2 threads",
+        c.total,
+        start.elapsed().as_secs_f64()
+    );
 }

@@ -119,6 +119,42 @@ proptest! {
         }
     }
 
+    /// A count with queens given, by the planned method (the search below n = 15) and by the
+    /// join, against the brute-force list filtered by hand; shares of it add up.
+    #[test]
+    fn counts_with_fixed_queens_filter_the_brute_force_list(
+        n in 1usize..=10,
+        fixed in proptest::collection::vec((0usize..10, 0usize..10), 0..4),
+        m in 1u64..=4,
+    ) {
+        let want = all(n)
+            .iter()
+            .filter(|s| fixed.iter().all(|&(r, c)| s.get(r).map(|&q| q as usize) == Some(c)))
+            .count() as u64;
+        match Counter::new(n).unwrap().fixed(&fixed) {
+            Ok(counter) => {
+                let planned = counter.run().unwrap();
+                prop_assert_eq!(planned.total, want);
+                // Queens given break the symmetry: no classes (none given: a plain count).
+                prop_assert!(fixed.is_empty() || planned.unique.is_none());
+                let join = counter.method(nqueens_tables::Method::Join).run().unwrap();
+                prop_assert_eq!(join.total, want);
+                if n >= 5 {
+                    prop_assert_eq!(join.method, nqueens_tables::Method::Join);
+                    let shares: u64 = (1..=m)
+                        .map(|k| counter.share(k, m).unwrap().run().unwrap().total)
+                        .sum();
+                    prop_assert_eq!(shares, want);
+                }
+            }
+            Err(Error::OffBoard { row, column }) => {
+                prop_assert!(row >= n || column >= n);
+                prop_assert!(fixed.contains(&(row, column)));
+            }
+            Err(e) => prop_assert!(false, "unexpected {e}"),
+        }
+    }
+
     /// Two fixed queens that attack each other (one row, one column or one diagonal), at any
     /// rows, with others around them: nothing to find, and found out at once. The rows low on
     /// the board hung the search before it checked the givens (`list 20 --fixed 20,1
@@ -222,4 +258,17 @@ fn nth_walks_and_descends_to_the_same_solutions() {
         );
     }
     assert_eq!(nth(14, 365_596), None);
+    // Ranked by counting too (n = 14 is the first size that does), with progress that only
+    // grows and ends at its total.
+    for i in [0u64, 1, 65_536, 182_797, 200_000, 365_595] {
+        let done = std::sync::atomic::AtomicU64::new(0);
+        let rank = nqueens_tables::rank_with_progress(&all[i as usize], 2, |p| {
+            assert!(p.done <= p.of);
+            done.fetch_max(p.done, std::sync::atomic::Ordering::Relaxed);
+        });
+        assert_eq!(rank, Some(i), "i = {i}");
+        assert_eq!(done.into_inner(), 1000);
+        let found = nqueens_tables::nth_with_progress(14, i, 2, |_| {});
+        assert_eq!(found.map(|p| p.to_vec()).as_ref(), all.get(i as usize));
+    }
 }

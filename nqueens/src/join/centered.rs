@@ -1,4 +1,4 @@
-//! The join with the center rows' queens fixed: every solution of n = 17 to 20 in bounded
+//! The join with the center rows' queens fixed: every solution of n = 17 to 23 in bounded
 //! memory, and (with no center rows) of even n up to 16.
 //!
 //! The whole-list join (module `whole`) keeps every half board of `(n - 1) / 2` rows: 175 MB
@@ -20,18 +20,23 @@
 //!   those bottoms in four classes, one at a time.
 //! - n = 18 and 20 list each role (the center rows swap upside down); n = 20 its bottoms in
 //!   four classes.
+//! - n = 21 to 23 keep halves of 8 rows, with 3, 4 or 5 center rows between the middle rows
+//!   (keys of 2 x 15 bits; one center row would need 2 x 17 at n = 21). Each role is listed,
+//!   in 150 to 245 MB a share at n = 21; the many outer choices (1,476 orbits at 21, 24,814
+//!   at 22, 407,900 at 23) each list few half boards.
 //!
-//! Symmetry: the outer choices come one per orbit under the mirror (and for even n the
-//! vertical flip, which swaps the two center rows), weighted by the orbit's size. For odd n
-//! the flip keeps the center row, so inside one outer choice a join and its upside-down twin
-//! (top and bottom sets swapped) are done once, counted twice. With no center rows, one join
-//! per orbit of the mirror and the flip is done (see `Layout::weight`).
+//! Symmetry: the outer choices come one per orbit under the mirror and the vertical flip
+//! (which reverses the center rows), weighted by the orbit's size. With one center row the
+//! flip keeps it, so inside one outer choice a join and its upside-down twin (top and bottom
+//! sets swapped) are done once, counted twice. With no center rows, one join per orbit of the
+//! mirror and the flip is done (see `Layout::weight`). A count with queens given
+//! ([`count_constrained`]) does every choice, with no orbits.
 
 use core::sync::atomic::{AtomicU64, Ordering};
 use std::vec::Vec;
 
 use super::kit::{attacking, key_of, mirror, mirrored, prepare, push, Part, Prepared};
-use super::layout::{Class, Layout, Outer};
+use super::layout::{Class, Layout, Outer, MAX_CENTERED_N};
 use super::pairs::split_pairs;
 use super::pieces::Pieces;
 use crate::board::MAX_N;
@@ -52,7 +57,7 @@ pub(super) fn count_whole(
     count_with(Layout::whole(n), 1, 1, threads, progress)
 }
 
-/// Share `k` of `m` (`1 <= k <= m`) of the count of `n` (5 to 20) with center rows.
+/// Share `k` of `m` (`1 <= k <= m`) of the count of `n` (5 to 23) with center rows.
 ///
 /// The count is cut into units, one per outer choice and top set, in a fixed order: every
 /// outer choice has the same number of top sets (those of the columns the center queens
@@ -67,10 +72,30 @@ pub(super) fn count_share(
     threads: usize,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<u64, Error> {
-    if !(5..=20).contains(&n) {
+    if !(5..=MAX_CENTERED_N).contains(&n) {
         return Err(Error::BoardSize(n));
     }
     count_with(Layout::new(n), k, m, threads, progress)
+}
+
+/// Share `k` of `m` of the count of the solutions of `n` (5 to 23) whose row `r` takes one of
+/// the columns `allowed[r]` (see [`Layout::constrained`]): the same units and loops, with
+/// every choice of center queens, no orbits.
+pub(super) fn count_constrained(
+    n: usize,
+    allowed: &[u32],
+    (k, m): (u64, u64),
+    threads: usize,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<u64, Error> {
+    if !(5..=MAX_CENTERED_N).contains(&n) {
+        return Err(Error::BoardSize(n));
+    }
+    match Layout::cheapest(n, allowed) {
+        Some(layout) => count_with(layout, k, m, threads, progress),
+        None if k == 0 || k > m => Err(Error::Share { k, m }),
+        None => Ok(0),
+    }
 }
 
 /// Top sets a thread takes at a time: a few hundred joins, long enough that handing them
@@ -222,6 +247,9 @@ impl Job<'_> {
                     (18, true) => layout.join_top::<18>(outer, lists, top, &mut scratch),
                     (19, true) => layout.join_top::<19>(outer, lists, top, &mut scratch),
                     (20, true) => layout.join_top::<20>(outer, lists, top, &mut scratch),
+                    (21, true) => layout.join_top::<21>(outer, lists, top, &mut scratch),
+                    (22, true) => layout.join_top::<22>(outer, lists, top, &mut scratch),
+                    (23, true) => layout.join_top::<23>(outer, lists, top, &mut scratch),
                     _ => layout.join_top::<0>(outer, lists, top, &mut scratch),
                 })
                 .sum();
@@ -333,7 +361,15 @@ impl Layout {
         top: u32,
         scratch: &mut Scratch,
     ) -> u64 {
-        let this = if N == 0 { *self } else { Layout::for_size(N) };
+        let this = match N {
+            0 => *self,
+            // The layout's own, but for whether it counts by orbits (a constant too where it
+            // does: `Layout::weight` asks it first).
+            _ => Layout {
+                symmetric: self.symmetric,
+                ..Layout::for_size(N)
+            },
+        };
         // No bottom of this class fits beside the top set; or, with no center rows, the
         // mirror image of every join counts instead (its orbit's least member).
         if top & lists.with != 0 || (this.center == 0 && top > mirror(top, this.n)) {
@@ -343,11 +379,8 @@ impl Layout {
         if scratch.tops.is_empty() {
             return 0;
         }
-        let rest = this.all & !top & !outer.queens[0] & !outer.queens[1];
-        let (firsts, lasts) = (
-            this.middle_columns(outer, true),
-            this.middle_columns(outer, false),
-        );
+        let rest = this.all & !top & !outer.columns();
+        let [firsts, lasts] = outer.middles;
         let runs = this.runs_by_first(rest & firsts, lists.bottom.is_halved(), scratch);
         let mut total = 0;
         // Each pair of middle columns once, both orders with it: they share the bottom set.
@@ -381,15 +414,11 @@ impl Layout {
     fn gather_tops(&self, from: Tops<'_>, top: u32, scratch: &mut Scratch) {
         scratch.tops.clear();
         match from {
-            Tops::Listed(part) => {
-                let (low, high) = part.of(top);
-                prepare::<false>(self.shape, low, high, &mut scratch.tops);
-            }
+            Tops::Listed(part) => prepare::<false>(self.shape, part.of(top), &mut scratch.tops),
             Tops::Pieced {
                 list: Some(part), ..
             } if top & self.bottoms_without() == 0 => {
-                let (low, high) = part.of(top);
-                prepare::<false>(self.shape, low, high, &mut scratch.tops);
+                prepare::<false>(self.shape, part.of(top), &mut scratch.tops)
             }
             Tops::Pieced { pieces, .. } => {
                 pieces.boards(top, self.shape, &mut scratch.found, &mut scratch.tops)
@@ -456,14 +485,11 @@ impl Layout {
         let Middle { a, b, weights } = middle;
         // Only lists with no center rows are halved: elsewhere `flipped` is a constant
         // false, and the loops below compile as if it were not there.
-        let (low, high, flipped) = match self.center {
+        let (boards, flipped) = match self.center {
             0 => list.of_any(bottom),
-            _ => {
-                let (low, high) = list.of(bottom);
-                (low, high, false)
-            }
+            _ => (list.of(bottom), false),
         };
-        if low.is_empty() {
+        if boards.len() == 0 {
             return 0;
         }
         // The bottoms for both orders in one pass. Upside down, the last middle row is the
@@ -473,20 +499,15 @@ impl Layout {
             // The stored boards are the mirror images: so are the squares to avoid.
             hits = hits.map(|hit| u64::from(mirrored(hit as u32, self.n)));
         }
-        scratch.bottom.resize(2 * low.len(), 0);
-        let (ab, ba) = scratch.bottom.split_at_mut(low.len());
+        scratch.bottom.resize(2 * boards.len(), 0);
+        let (ab, ba) = scratch.bottom.split_at_mut(boards.len());
         let (mut len_ab, mut len_ba) = (0, 0);
         let mut each = |packed: u64| {
             let key = key_of::<true>(self.shape, packed);
             push(ab, &mut len_ab, key, packed & hits[0] == 0);
             push(ba, &mut len_ba, key, packed & hits[1] == 0);
         };
-        if high.is_empty() {
-            low.iter().for_each(|&l| each(u64::from(l)));
-        } else {
-            let boards = low.iter().zip(high);
-            boards.for_each(|(&l, &h)| each(u64::from(l) | u64::from(h) << 32));
-        }
+        boards.for_each(&mut each);
         let bottoms = [&mut ab[..len_ab], &mut ba[..len_ba]];
         let mut total = 0;
         for ((first, last), (weight, bottom)) in [(a, b), (b, a)]
@@ -519,7 +540,7 @@ impl Layout {
 mod tests {
     use super::*;
 
-    /// A whole count, as `join::count` asks for it from 17 to 20.
+    /// A whole count, as `join::count` asks for it from 17 to 23.
     fn count(n: usize, threads: usize, progress: &(dyn Fn(Progress) + Sync)) -> Result<u64, Error> {
         count_share(n, 1, 1, threads, progress)
     }
@@ -534,6 +555,97 @@ mod tests {
         for n in 5..=15 {
             assert_eq!(count(n, 1, &|_| {}), known(n), "n = {n}");
         }
+    }
+
+    /// Three, four and five center rows (the cut of n = 21, 22 and 23) on boards small
+    /// enough to count here, with shares.
+    #[test]
+    fn more_center_rows_count_as_known() {
+        for (n, center) in [
+            (9, 3),
+            (11, 3),
+            (13, 3),
+            (10, 4),
+            (12, 4),
+            (14, 4),
+            (11, 5),
+            (13, 5),
+        ] {
+            let layout = Layout::centered(n, center);
+            assert_eq!(
+                count_with(layout, 1, 1, 1, &|_| {}),
+                known(n),
+                "n = {n}, {center}"
+            );
+            let shares: u64 = (1..=7)
+                .map(|k| count_with(layout, k, 7, 2, &|_| {}).unwrap())
+                .sum();
+            assert_eq!(Ok(shares), known(n), "shares, n = {n}, {center}");
+        }
+    }
+
+    /// Every solution, by brute force: the placements of `n` whose row `r` takes a column
+    /// of `allowed[r]`.
+    fn brute(n: usize, allowed: &[u32]) -> u64 {
+        crate::search::Search::new(n)
+            .map(|mut s| {
+                let mut count = 0;
+                while let Some(sol) = s.next_solution() {
+                    let fits = sol.iter().zip(allowed).all(|(&c, &a)| a >> c & 1 == 1);
+                    count += u64::from(fits);
+                }
+                count
+            })
+            .unwrap_or(0)
+    }
+
+    /// Counts with queens given, or any columns allowed per row, against brute force: every
+    /// cut, one row at a time, pairs of rows, and shares.
+    #[test]
+    fn constrained_counts_match_brute_force() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for n in 5..=12 {
+            let all = (1u32 << n) - 1;
+            for _ in 0..12 {
+                let mut allowed = [all; 12];
+                // One to three rows given one column, and one row some columns.
+                for _ in 0..1 + next() % 3 {
+                    allowed[(next() % n as u64) as usize] = 1 << (next() % n as u64);
+                }
+                allowed[(next() % n as u64) as usize] &= next() as u32 | 1;
+                let want = brute(n, &allowed[..n]);
+                let got = count_constrained(n, &allowed[..n], (1, 1), 1, &|_| {});
+                assert_eq!(got, Ok(want), "n = {n}, {allowed:?}");
+                let shares: u64 = (1..=3)
+                    .map(|k| count_constrained(n, &allowed[..n], (k, 3), 2, &|_| {}).unwrap())
+                    .sum();
+                assert_eq!(shares, want, "shares, n = {n}");
+            }
+            // Nothing given: every solution, each counted once without the orbits.
+            assert_eq!(count_constrained(n, &[], (1, 1), 1, &|_| {}), known(n));
+        }
+        for (n, center) in [(11, 3), (12, 4), (13, 5)] {
+            let given = Layout::constrained(n, &[1 << 2, all_but(n, 1)]).unwrap();
+            let layout = Layout::centered(n, center).with_allowed(&given);
+            let want = brute(n, &layout.allowed[..n]);
+            assert_eq!(count_with(layout, 1, 1, 1, &|_| {}), Ok(want), "n = {n}");
+        }
+        // Queens that attack each other: nothing, at once.
+        assert_eq!(count_constrained(9, &[1, 2], (1, 1), 1, &|_| {}), Ok(0));
+        assert_eq!(
+            count_constrained(24, &[], (1, 1), 1, &|_| {}),
+            Err(Error::BoardSize(24))
+        );
+    }
+
+    fn all_but(n: usize, column: u32) -> u32 {
+        ((1u32 << n) - 1) & !(1 << column)
     }
 
     #[test]
@@ -650,8 +762,8 @@ mod tests {
     }
 
     #[test]
-    fn sizes_outside_5_to_20_are_refused() {
-        for n in [0, 1, 4, 21, 32] {
+    fn sizes_outside_5_to_23_are_refused() {
+        for n in [0, 1, 4, 24, 32] {
             assert_eq!(count(n, 1, &|_| {}), Err(Error::BoardSize(n)), "n = {n}");
         }
     }

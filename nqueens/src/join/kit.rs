@@ -16,10 +16,16 @@ pub(super) struct Part {
     pub(super) start: Vec<u32>,
     /// Where each half board's queens cross row `k`, in `2n` bits: left-going diagonals in
     /// bits `0..n`, right-going in bits `n..2n`, bit `c` for column `c`. The low 32 bits here,
-    /// the rest (n = 17 and 18) in `high`: 5 bytes a board rather than 8.
+    /// the rest in `high` (n = 17 to 20) or `wide` (n = 21 to 24): 5 or 6 bytes a board
+    /// rather than 8.
     pub(super) low: Vec<u32>,
-    /// Bits 32 and up of the crossings; empty when `2n <= 32`.
+    /// Bits 32 to 39 of the crossings where `32 < 2n <= 40`, else empty.
     pub(super) high: Vec<u8>,
+    /// Bits 32 to 47 of the crossings where `2n > 40`, else empty.
+    pub(super) wide: Vec<u16>,
+    /// The column of each half board's first queen, for a list made by
+    /// [`Part::relist_tagged`]; else empty.
+    pub(super) first: Vec<u8>,
     /// `Some(n)` where only the sets that are not above their mirror images are kept (see
     /// [`Part::halved`]).
     pub(super) halved: Option<usize>,
@@ -34,19 +40,64 @@ pub(super) struct Prepared {
     pub(super) far: u32,
 }
 
-/// Appends to `out` the half boards of `low` and `high` (see [`Part`]) prepared for the top
-/// role, or for the bottom role if `BOTTOM`.
+/// The half boards of one column set of a [`Part`]: their crossings' low 32 bits, and the
+/// rest in whichever width the part keeps.
+#[derive(Clone, Copy)]
+pub(super) struct Boards<'a> {
+    pub(super) low: &'a [u32],
+    high: High<'a>,
+}
+
+/// Bits 32 and up of the crossings of [`Boards`].
+#[derive(Clone, Copy)]
+enum High<'a> {
+    None,
+    Byte(&'a [u8]),
+    Word(&'a [u16]),
+}
+
+impl Boards<'_> {
+    /// How many half boards there are.
+    pub(super) fn len(&self) -> usize {
+        self.low.len()
+    }
+
+    /// Calls `each` with the packed crossings (`low | high << 32`) of every half board, in
+    /// order: one loop per width, so that the width is asked once, not per board.
+    #[inline(always)]
+    pub(super) fn for_each(self, mut each: impl FnMut(u64)) {
+        match self.high {
+            High::None => self.low.iter().for_each(|&l| each(u64::from(l))),
+            High::Byte(high) => {
+                let boards = self.low.iter().zip(high);
+                boards.for_each(|(&l, &h)| each(u64::from(l) | u64::from(h) << 32));
+            }
+            High::Word(high) => {
+                let boards = self.low.iter().zip(high);
+                boards.for_each(|(&l, &h)| each(u64::from(l) | u64::from(h) << 32));
+            }
+        }
+    }
+}
+
+/// Appends to `out` the half boards `boards` prepared for the top role, or for the bottom
+/// role if `BOTTOM`.
 pub(super) fn prepare<const BOTTOM: bool>(
     shape: Shape,
-    low: &[u32],
-    high: &[u8],
+    boards: Boards<'_>,
     out: &mut Vec<Prepared>,
 ) {
-    if high.is_empty() {
-        out.extend(low.iter().map(|&l| prepared::<BOTTOM>(shape, l, 0)));
-    } else {
-        let boards = low.iter().zip(high);
-        out.extend(boards.map(|(&l, &h)| prepared::<BOTTOM>(shape, l, h)));
+    let low = boards.low.iter();
+    match boards.high {
+        High::None => out.extend(low.map(|&l| prepared::<BOTTOM>(shape, u64::from(l)))),
+        High::Byte(high) => out.extend(
+            low.zip(high)
+                .map(|(&l, &h)| prepared::<BOTTOM>(shape, u64::from(l) | u64::from(h) << 32)),
+        ),
+        High::Word(high) => out.extend(
+            low.zip(high)
+                .map(|(&l, &h)| prepared::<BOTTOM>(shape, u64::from(l) | u64::from(h) << 32)),
+        ),
     }
 }
 
@@ -73,10 +124,10 @@ pub(super) fn key_of<const BOTTOM: bool>(shape: Shape, packed: u64) -> u32 {
     }
 }
 
-/// One half board of [`Part`] (its `low` and `high`) prepared for the top role, or for the
-/// bottom role if `BOTTOM`.
+/// One half board of [`Part`] (its crossings packed, `low | high << 32`) prepared for the top
+/// role, or for the bottom role if `BOTTOM`.
 #[inline(always)]
-pub(super) fn prepared<const BOTTOM: bool>(shape: Shape, low: u32, high: u8) -> Prepared {
+pub(super) fn prepared<const BOTTOM: bool>(shape: Shape, packed: u64) -> Prepared {
     let Shape {
         n,
         all,
@@ -85,7 +136,6 @@ pub(super) fn prepared<const BOTTOM: bool>(shape: Shape, low: u32, high: u8) -> 
         field,
         ..
     } = shape;
-    let packed = u64::from(low) | u64::from(high) << 32;
     let (left, right) = ((packed as u32) & all, (packed >> n) as u32);
     // The key as `key_of` makes it, but from `left` and `right`, which are needed here
     // anyway: `key_of` from the packed form made n = 17 8% slower (1.72 s against 1.59 s).
@@ -220,7 +270,29 @@ impl Part {
         with: u32,
         forbid: &[u32],
     ) -> Result<(), Error> {
-        self.kept(n, rows, firsts, forbid, |cols| cols & with == with)
+        self.kept(n, rows, firsts, forbid, false, |cols| cols & with == with)
+    }
+
+    /// [`Part::relist`] with nothing required, and the column of each half board's first
+    /// queen kept in [`Part::first`]: within a set, the half boards come in order of it.
+    pub(super) fn relist_tagged(
+        &mut self,
+        n: usize,
+        rows: usize,
+        firsts: u32,
+        forbid: &[u32],
+    ) -> Result<(), Error> {
+        self.kept(n, rows, firsts, forbid, true, |_| true)
+    }
+
+    /// The first columns (see [`Part::first`]) of the half boards with the columns `cols`.
+    pub(super) fn firsts_of(&self, cols: u32) -> &[u8] {
+        let s = cols as usize;
+        match (self.start.get(s), self.start.get(s + 1)) {
+            (Some(&from), Some(&to)) => self.first.get(from as usize..to as usize),
+            _ => None,
+        }
+        .unwrap_or_default()
     }
 
     /// Lists the placements of `rows` rows of `n` with the first queen in one of the columns
@@ -231,6 +303,7 @@ impl Part {
         rows: usize,
         firsts: u32,
         forbid: &[u32],
+        tagged: bool,
         keep: impl Fn(u32) -> bool,
     ) -> Result<(), Error> {
         self.halved = None;
@@ -242,11 +315,18 @@ impl Part {
         // cursors (2 MB at n = 19, at the peak).
         const SKIP: u32 = u32::MAX;
         let Part {
-            start, low, high, ..
+            start,
+            low,
+            high,
+            wide,
+            first,
+            ..
         } = self;
         // Emptied first: the old lists are not needed while the new one is counted.
         low.clear();
         high.clear();
+        wide.clear();
+        first.clear();
         zero(start, sets + 1)?;
         half_boards(n, rows, firsts, forbid, &mut |cols, _, _| {
             start[cols as usize] += 1
@@ -260,8 +340,18 @@ impl Part {
             }
         }
         zero(low, boards as usize)?;
-        zero(high, if 2 * n > 32 { boards as usize } else { 0 })?;
-        half_boards(n, rows, firsts, forbid, &mut |cols, left, right| {
+        zero(
+            high,
+            if (33..=40).contains(&(2 * n)) {
+                boards as usize
+            } else {
+                0
+            },
+        )?;
+        zero(wide, if 2 * n > 40 { boards as usize } else { 0 })?;
+        zero(first, if tagged { boards as usize } else { 0 })?;
+        // Tagged: one first column at a time, which is the order the search takes anyway.
+        let mut fill = |cols: u32, left: u32, right: u32, tag: u8| {
             let slot = &mut start[cols as usize];
             let packed = u64::from(left) | u64::from(right) << n;
             if let Some(l) = low.get_mut(*slot as usize) {
@@ -269,9 +359,26 @@ impl Part {
                 if let Some(h) = high.get_mut(*slot as usize) {
                     *h = (packed >> 32) as u8;
                 }
+                if let Some(w) = wide.get_mut(*slot as usize) {
+                    *w = (packed >> 32) as u16;
+                }
+                if let Some(f) = first.get_mut(*slot as usize) {
+                    *f = tag;
+                }
                 *slot += 1;
             }
-        });
+        };
+        if tagged {
+            let mut columns = firsts;
+            while columns != 0 {
+                let column = columns & columns.wrapping_neg();
+                columns ^= column;
+                let tag = column.trailing_zeros() as u8;
+                half_boards(n, rows, column, forbid, &mut |c, l, r| fill(c, l, r, tag));
+            }
+        } else {
+            half_boards(n, rows, firsts, forbid, &mut |c, l, r| fill(c, l, r, 0));
+        }
         let mut end = 0;
         for slot in start.iter_mut().take(sets) {
             let next = *slot;
@@ -293,7 +400,7 @@ impl Part {
         }
         let all = (1u32 << n) - 1;
         let mut part = Part::default();
-        part.kept(n, rows, all, &[], |cols| cols <= mirror(cols, n))?;
+        part.kept(n, rows, all, &[], false, |cols| cols <= mirror(cols, n))?;
         part.halved = Some(n);
         Ok(part)
     }
@@ -306,31 +413,31 @@ impl Part {
     /// The half boards with the columns `cols`, and whether they are stored mirrored: for a
     /// [`Part::halved`] list and a set above its mirror image, its mirror image's, whose
     /// crossings [`mirrored`] turns into the set's own.
-    pub(super) fn of_any(&self, cols: u32) -> (&[u32], &[u8], bool) {
+    pub(super) fn of_any(&self, cols: u32) -> (Boards<'_>, bool) {
         match self.halved {
-            Some(n) if cols > mirror(cols, n) => {
-                let (low, high) = self.of(mirror(cols, n));
-                (low, high, true)
-            }
-            _ => {
-                let (low, high) = self.of(cols);
-                (low, high, false)
-            }
+            Some(n) if cols > mirror(cols, n) => (self.of(mirror(cols, n)), true),
+            _ => (self.of(cols), false),
         }
     }
 
-    /// The half boards with the columns `cols`, as slices of [`Part::low`] and
-    /// [`Part::high`].
-    pub(super) fn of(&self, cols: u32) -> (&[u32], &[u8]) {
+    /// The half boards with the columns `cols`.
+    pub(super) fn of(&self, cols: u32) -> Boards<'_> {
         let s = cols as usize;
         let (from, to) = match (self.start.get(s), self.start.get(s + 1)) {
             (Some(&from), Some(&to)) => (from as usize, to as usize),
             _ => (0, 0),
         };
-        (
-            self.low.get(from..to).unwrap_or_default(),
-            self.high.get(from..to).unwrap_or_default(),
-        )
+        let high = if !self.wide.is_empty() {
+            High::Word(self.wide.get(from..to).unwrap_or_default())
+        } else if !self.high.is_empty() {
+            High::Byte(self.high.get(from..to).unwrap_or_default())
+        } else {
+            High::None
+        };
+        Boards {
+            low: self.low.get(from..to).unwrap_or_default(),
+            high,
+        }
     }
 }
 
@@ -467,13 +574,14 @@ mod tests {
                 "n = {n}: {kept} of {all}"
             );
             for set in 0u32..1 << n {
-                let (low, _, flipped) = halved.of_any(set);
+                let (boards, flipped) = halved.of_any(set);
+                let low = boards.low;
                 assert_eq!(flipped, set > mirror(set, n), "n = {n}");
                 let mut got: Vec<u32> = match flipped {
                     true => low.iter().map(|&p| mirrored(p, n)).collect(),
                     false => low.to_vec(),
                 };
-                let mut want = whole.of(set).0.to_vec();
+                let mut want = whole.of(set).low.to_vec();
                 got.sort_unstable();
                 want.sort_unstable();
                 assert_eq!(got, want, "n = {n}, set = {set:b}");

@@ -6,11 +6,12 @@
 use std::vec::Vec;
 
 use super::kit::{mirror, orbit_weight, subsets, Shape};
+use crate::board::MAX_N;
 
-/// Feeds what fixes the units of `n` (see [`count_share`]) to `eat`: the cut, and every outer
-/// choice with its weight, in order. For the share plan's identifier.
-pub(super) fn identity(n: usize, eat: &mut impl FnMut(u8)) {
-    let layout = Layout::new(n);
+/// Feeds what fixes the units of `layout` (see `centered::count_share`) to `eat`: the cut,
+/// and every outer choice with its weight, in order. For the share plan's identifier.
+pub(super) fn identity(layout: &Layout, eat: &mut impl FnMut(u8)) {
+    let n = layout.n;
     for byte in [n, layout.h, layout.center] {
         eat(byte as u8);
     }
@@ -19,8 +20,11 @@ pub(super) fn identity(n: usize, eat: &mut impl FnMut(u8)) {
     if last != 0 {
         last.to_le_bytes().into_iter().for_each(&mut *eat);
     }
+    // Two queens a choice up to n = 20 (the second 0 for odd n), as before there were more.
+    let queens = layout.center.max(2);
     for outer in layout.outers() {
-        for word in [outer.queens[0], outer.queens[1], outer.weight as u32] {
+        let weight = outer.weight as u32;
+        for word in outer.queens[..queens].iter().chain([&weight]) {
             word.to_le_bytes().into_iter().for_each(&mut *eat);
         }
     }
@@ -32,7 +36,8 @@ pub(super) struct Layout {
     pub(super) n: usize,
     /// Rows in a half.
     pub(super) h: usize,
-    /// Center rows: 1 (odd `n`) or 2 (even `n`); 0 for the whole list of an even `n`.
+    /// Center rows: 1 (odd `n`) or 2 (even `n`) up to n = 20, then `n - 18` (see
+    /// [`HALF_ROWS_PAST_18`]); 0 for the whole list of an even `n`.
     pub(super) center: usize,
     pub(super) shape: Shape,
     pub(super) all: u32,
@@ -42,7 +47,25 @@ pub(super) struct Layout {
     /// Columns whose presence splits those classes further: each subset of them is a class
     /// of the bottoms that hold exactly those columns of them.
     pub(super) split_on: u32,
+    /// Whether the count is of the whole board, and may count one choice per orbit of the
+    /// mirror and the flip; not for a count with queens given (see [`Layout::constrained`]).
+    pub(super) symmetric: bool,
+    /// The columns each row may take: all of them, but for a count with queens given.
+    pub(super) allowed: [u32; MAX_N],
 }
+
+/// Rows in a half board from n = 19 on: the rest are center and middle rows. A key keeps two
+/// fields of `n - 1 - gap` bits (see `Shape`), and with `gap = n - 16` rows between the halves
+/// that is 15 bits at every n, so keys stay 32 bits wide past n = 20, where one center row
+/// would need 34 (n = 21: three center rows, 22: four, 23: five).
+const HALF_ROWS_PAST_18: usize = 8;
+
+/// The most center rows a layout has: n = 23's (see [`HALF_ROWS_PAST_18`]).
+pub(super) const MAX_CENTER: usize = 5;
+
+/// The largest n the centered join counts: past it, `MAX_CENTER` would grow, and with it
+/// the outer choices (orbits: 1,476 at n = 21, 24,814 at 22, 407,900 at 23).
+pub(super) const MAX_CENTERED_N: usize = 2 * HALF_ROWS_PAST_18 + 2 + MAX_CENTER;
 
 /// n = 20 lists the bottoms of one outer choice in this many ranges of the edge row's
 /// queen: a quarter of them at a time keeps the peak at 213 MB, not 388.
@@ -62,12 +85,58 @@ pub(super) struct Class {
     pub(super) without: u32,
 }
 
-/// One choice of center queens (column bits, row `h + 1` first), with the size of its orbit,
-/// and, for odd `n`, 2 for the flip inside it.
+/// One choice of center queens (column bits, row `h + 1` first; 0 past the center rows),
+/// with the size of its orbit, and, with one center row, 2 for the flip inside it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) struct Outer {
-    pub(super) queens: [u32; 2],
+    pub(super) queens: [u32; MAX_CENTER],
     pub(super) weight: u64,
+    /// The columns the first and the last middle row's queen may take: not attacked by the
+    /// center queens, and allowed (see [`Layout::allowed`]).
+    pub(super) middles: [u32; 2],
+}
+
+impl Outer {
+    /// The columns the center queens take.
+    pub(super) fn columns(&self) -> u32 {
+        self.queens.iter().fold(0, |all, q| all | q)
+    }
+}
+
+/// The allowed squares `squares` (row `r`'s columns in `squares[r]`) under the symmetry `g`
+/// of the square: transposed if bit 2 is set, then flipped upside down if bit 1, then
+/// mirrored if bit 0.
+fn image_of(n: usize, squares: &[u32; MAX_N], g: u8) -> [u32; MAX_N] {
+    let mut out = [0u32; MAX_N];
+    for (r, &row) in squares.iter().enumerate().take(n) {
+        let mut cols = row;
+        while cols != 0 {
+            let c = cols.trailing_zeros() as usize;
+            cols &= cols - 1;
+            let (mut r2, mut c2) = if g & 4 != 0 { (c, r) } else { (r, c) };
+            if g & 2 != 0 {
+                r2 = n - 1 - r2;
+            }
+            if g & 1 != 0 {
+                c2 = n - 1 - c2;
+            }
+            out[r2] |= 1 << c2;
+        }
+    }
+    out
+}
+
+/// The center queens `placed` (one a row), mirrored by `mirror` and, if `flip`, upside down
+/// (the rows reversed), padded with 0 as [`Outer::queens`] is.
+fn image(placed: &[u32], flip: bool, mirror: impl Fn(u32) -> u32) -> [u32; MAX_CENTER] {
+    let mut out = [0; MAX_CENTER];
+    for (slot, &q) in out.iter_mut().zip(placed) {
+        *slot = mirror(q);
+    }
+    if flip {
+        out[..placed.len()].reverse();
+    }
+    out
 }
 
 impl Layout {
@@ -95,18 +164,36 @@ impl Layout {
             all: (1u32 << n) - 1,
             edges: 1,
             split_on: 0,
+            symmetric: true,
+            allowed: [u32::MAX; MAX_N],
         }
     }
 
-    /// Center rows. The bottom halves of one outer choice are listed in classes where the
-    /// whole of them would take more than twice the quarter-board join's peak memory:
+    /// Center rows: one or two up to n = 20, then as many as keep halves of
+    /// [`HALF_ROWS_PAST_18`] rows. The bottom halves of one outer choice are listed in
+    /// classes where the whole of them would take more than twice the quarter-board join's
+    /// peak memory:
     /// - n = 20: four, by their edge row's queen. Its two lists (194 MB each) would peak at
     ///   388 MB; with a quarter of the bottoms at a time, 213 MB.
     /// - n = 19: four, by whether they hold column 13 and column 14. The bottoms of one
     ///   outer choice (up to 21.4 million half boards, 107 MB) come to 6.1 million at most.
     #[inline(always)]
     pub(super) fn new(n: usize) -> Layout {
-        let center = 2 - n % 2;
+        let center = match n {
+            ..=20 => 2 - n % 2,
+            _ => n - 2 - 2 * HALF_ROWS_PAST_18,
+        };
+        Layout {
+            edges: if n == 20 { EDGE_CLASSES_20 } else { 1 },
+            split_on: if n == 19 { SPLIT_ON_19 } else { 0 },
+            ..Layout::centered(n, center)
+        }
+    }
+
+    /// `center` center rows (1 to [`MAX_CENTER`], as many as `n` is odd or even), the
+    /// bottoms in one class: the tests count small boards with the cut of large ones.
+    #[inline(always)]
+    pub(super) fn centered(n: usize, center: usize) -> Layout {
         let h = (n - 2 - center) / 2;
         Layout {
             n,
@@ -114,8 +201,108 @@ impl Layout {
             center,
             shape: Shape::with(n, h, center as u32 + 2),
             all: (1u32 << n) - 1,
-            edges: if n == 20 { EDGE_CLASSES_20 } else { 1 },
-            split_on: if n == 19 { SPLIT_ON_19 } else { 0 },
+            edges: 1,
+            split_on: 0,
+            symmetric: true,
+            allowed: [u32::MAX; MAX_N],
+        }
+    }
+
+    /// [`Layout::new`]'s cut for a count of the solutions whose row `r` takes one of the
+    /// columns `allowed[r]` (rows past its end: any), with no symmetry, since the rows'
+    /// choices need not be symmetric. Where a row allows one column only, that queen's
+    /// attacks are taken from the other rows first: the lists shrink with every queen given.
+    /// `None` if some row is left no column.
+    pub(super) fn constrained(n: usize, allowed: &[u32]) -> Option<Layout> {
+        let mut layout = Layout {
+            symmetric: false,
+            ..Layout::new(n)
+        };
+        let all = layout.all;
+        for (row, slot) in layout.allowed.iter_mut().enumerate().take(n) {
+            *slot = allowed.get(row).map_or(all, |a| a & all);
+        }
+        // Each pass takes the attacks of the rows down to one column, and gives a column
+        // that one row alone allows to that row (every column holds a queen); until
+        // nothing is new.
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for column in 0..n {
+                let bit = 1u32 << column;
+                let mut rows = (0..n).filter(|&r| layout.allowed[r] & bit != 0);
+                if let (Some(row), None) = (rows.next(), rows.next()) {
+                    changed |= layout.allowed[row] != bit;
+                    layout.allowed[row] = bit;
+                }
+            }
+            for row in 0..n {
+                let one = layout.allowed[row];
+                if one.count_ones() != 1 {
+                    continue;
+                }
+                for other in (0..n).filter(|&r| r != row) {
+                    let d = row.abs_diff(other) as u32;
+                    let attacked = one | (one << d) | (one >> d);
+                    let left = layout.allowed[other] & !attacked;
+                    changed |= left != layout.allowed[other];
+                    layout.allowed[other] = left;
+                }
+            }
+        }
+        layout.allowed[..n]
+            .iter()
+            .all(|&a| a != 0)
+            .then_some(layout)
+    }
+
+    /// [`Layout::constrained`] for the image of the allowed squares under whichever of the
+    /// 8 symmetries of the square makes the count cheapest: each maps the solutions that
+    /// keep to the allowed squares one to one onto those that keep to their image, and the
+    /// cost depends on where the constraints fall. A queen given on a center row leaves a
+    /// fraction of the outer choices, one on a middle row a fraction of the middle pairs,
+    /// one on a half's row a smaller list for one role only, which the join still reads
+    /// the other role's whole list against (n = 18, two threads: a queen given on square
+    /// (1, 9) counts in 11.6 s, its image (9, 18) in 3.0 s, a plain count in 9.8 s).
+    pub(super) fn cheapest(n: usize, allowed: &[u32]) -> Option<Layout> {
+        let all = (1u32 << n) - 1;
+        let mut squares = [all; MAX_N];
+        for (slot, a) in squares.iter_mut().zip(allowed).take(n) {
+            *slot = a & all;
+        }
+        (0..8u8)
+            .filter_map(|g| Layout::constrained(n, &image_of(n, &squares, g)))
+            .map(|layout| (layout.estimate(), layout))
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, layout)| layout)
+    }
+
+    /// The work of a count with this layout, roughly: for every outer choice, its pairs of
+    /// middle columns times the half boards of both roles (each a fraction of the plain
+    /// count's, by the columns its rows allow).
+    fn estimate(&self) -> f64 {
+        let n = self.n;
+        let share = |rows: &mut dyn Iterator<Item = usize>| -> f64 {
+            rows.map(|r| f64::from(self.allowed[r].count_ones()) / n as f64)
+                .product()
+        };
+        let halves = share(&mut (0..self.h)) + share(&mut (n - self.h..n));
+        let pairs: f64 = self
+            .outers()
+            .iter()
+            .map(|o| f64::from(o.middles[0].count_ones() * o.middles[1].count_ones()))
+            .sum();
+        pairs * halves
+    }
+
+    /// This cut with the allowed columns of `other`, counted without orbits: the tests count
+    /// small boards with given queens and the cut of large ones.
+    #[cfg(test)]
+    pub(super) fn with_allowed(self, other: &Layout) -> Layout {
+        Layout {
+            symmetric: false,
+            allowed: other.allowed,
+            ..self
         }
     }
 
@@ -127,42 +314,73 @@ impl Layout {
         if self.center == 0 {
             // One choice of nothing: the joins' own orbits carry the weights.
             out.push(Outer {
-                queens: [0, 0],
+                queens: [0; MAX_CENTER],
                 weight: 1,
+                middles: [self.all; 2],
             });
             return out;
         }
-        for p in 0..n {
-            if self.center == 1 {
-                // The mirror maps column c to n - 1 - c; the flip keeps the row.
-                if 2 * p + 1 > n {
-                    continue;
+        // Every placement of the center rows, row by row; kept where it is the least of its
+        // images under the mirror and the flip (which reverses the rows), weighted by how
+        // many there are. With one center row the flip keeps it, and the joins' twins inside
+        // it are counted once, twice (see `Layout::weight`).
+        let center = self.center;
+        let mut queens = [0u32; MAX_CENTER];
+        let mut columns = [0usize; MAX_CENTER];
+        let mut row = 0;
+        columns[0] = 0;
+        loop {
+            if columns[row] == n {
+                if row == 0 {
+                    break;
                 }
-                let orbit = if 2 * p + 1 == n { 1 } else { 2 };
-                out.push(Outer {
-                    queens: [1 << p, 0],
-                    weight: 2 * orbit,
-                });
+                row -= 1;
+                columns[row] += 1;
                 continue;
             }
-            for q in 0..n {
-                if p.abs_diff(q) < 2 {
-                    continue;
-                }
-                let (a, b) = (1u32 << p, 1u32 << q);
-                let weight = orbit_weight([
-                    (a, b),
-                    (mirror(a), mirror(b)),
-                    (b, a),
-                    (mirror(b), mirror(a)),
-                ]);
-                if weight > 0 {
-                    out.push(Outer {
-                        queens: [a, b],
-                        weight,
-                    });
-                }
+            let c = columns[row];
+            let allowed = self.allowed[self.h + 1 + row] >> c & 1 == 1;
+            let free = allowed
+                && (0..row).all(|r| {
+                    let (d, other) = (row - r, columns[r]);
+                    other != c && other.abs_diff(c) != d
+                });
+            if !free {
+                columns[row] += 1;
+                continue;
             }
+            queens[row] = 1 << c;
+            if row + 1 < center {
+                row += 1;
+                columns[row] = 0;
+                continue;
+            }
+            let placed = &queens[..center];
+            let images = [
+                image(placed, false, mirror),
+                image(placed, true, |c| c),
+                image(placed, true, mirror),
+            ];
+            let weight = match self.symmetric {
+                true => orbit_weight([queens, images[0], images[1], images[2]]),
+                false => 1,
+            };
+            let middles = [true, false].map(|first| self.middle_columns(&queens, first));
+            // With queens given, a choice that leaves a middle row no column is dropped
+            // (the whole count keeps every choice: they fix its shares' units).
+            let empty = !self.symmetric && (middles[0] == 0 || middles[1] == 0);
+            if weight > 0 && !empty {
+                out.push(Outer {
+                    queens,
+                    weight: if center == 1 && self.symmetric {
+                        2 * weight
+                    } else {
+                        weight
+                    },
+                    middles,
+                });
+            }
+            columns[row] += 1;
         }
         out
     }
@@ -170,7 +388,7 @@ impl Layout {
     /// The top sets of one outer choice: every set of `h` of the columns the center queens
     /// leave, in a fixed order (Gosper's hack over those columns).
     pub(super) fn top_sets(&self, outer: &Outer) -> Vec<u32> {
-        subsets(self.all & !outer.queens[0] & !outer.queens[1], self.h).collect()
+        subsets(self.all & !outer.columns(), self.h).collect()
     }
 
     /// How many top sets every outer choice has: `h` of the `n - center` columns left.
@@ -184,10 +402,16 @@ impl Layout {
 
     /// The squares of the first `h` rows that the center queens (rows `h + 1` on) attack,
     /// and their columns: what a top half must avoid. `queens` are in row order.
-    pub(super) fn forbidden(&self, queens: [u32; 2]) -> Vec<u32> {
+    pub(super) fn forbidden(&self, queens: [u32; MAX_CENTER]) -> Vec<u32> {
+        self.forbidden_in(queens, |row| self.allowed[row])
+    }
+
+    /// [`Layout::forbidden`], with the squares the rows may not take: `allowed(row)` gives
+    /// the columns row `row` (from the edge) may.
+    fn forbidden_in(&self, queens: [u32; MAX_CENTER], allowed: impl Fn(usize) -> u32) -> Vec<u32> {
         (0..self.h)
             .map(|row| {
-                let mut f = 0;
+                let mut f = self.all & !allowed(row);
                 for (i, &q) in queens.iter().enumerate().take(self.center) {
                     let d = self.h + 1 + i - row;
                     f |= q | ((q << d) & self.all) | (q >> d);
@@ -198,10 +422,15 @@ impl Layout {
     }
 
     /// The columns a middle queen may take: `first` for row `h`, else for the last middle
-    /// row; those the center queens leave unattacked.
-    pub(super) fn middle_columns(&self, outer: &Outer, first: bool) -> u32 {
-        let mut ok = self.all;
-        for (i, &q) in outer.queens.iter().enumerate().take(self.center) {
+    /// row; those allowed that the center queens `queens` leave unattacked.
+    fn middle_columns(&self, queens: &[u32; MAX_CENTER], first: bool) -> u32 {
+        let row = if first {
+            self.h
+        } else {
+            self.h + self.center + 1
+        };
+        let mut ok = self.all & self.allowed[row];
+        for (i, &q) in queens.iter().enumerate().take(self.center) {
             // Row distance from the middle row to center row i.
             let d = if first { 1 + i } else { self.center - i };
             ok &= !(q | ((q << d) & self.all) | (q >> d));
@@ -218,21 +447,26 @@ impl Layout {
     /// [`Tops::Pieced`]).
     pub(super) fn bottoms_without(&self) -> u32 {
         match self.center {
-            1 => 1 << (self.n - 1),
+            1 if self.symmetric => 1 << (self.n - 1),
             _ => 0,
         }
     }
 
-    /// What the bottom role's half boards must avoid, row by row from the edge: with two
-    /// center rows, which swap upside down, the top's upside down; with one, the top's and
-    /// [`Layout::bottoms_without`].
+    /// What the bottom role's half boards must avoid, row by row from the edge: with one
+    /// center row, the top's and [`Layout::bottoms_without`]; with more, which come in
+    /// reverse order upside down, the top's of the center queens reversed.
     pub(super) fn bottom_forbidden(&self, outer: &Outer) -> Vec<u32> {
         match self.center {
-            2 => self.forbidden([outer.queens[1], outer.queens[0]]),
-            _ => {
-                let mut forbid = self.forbidden(outer.queens);
+            // Upside down, row `r` from the edge is the board's row `n - 1 - r`.
+            1 => {
+                let mut forbid = self.forbidden_in(outer.queens, |r| self.allowed[self.n - 1 - r]);
                 forbid.iter_mut().for_each(|f| *f |= self.bottoms_without());
                 forbid
+            }
+            center => {
+                let mut reversed = outer.queens;
+                reversed[..center].reverse();
+                self.forbidden_in(reversed, |r| self.allowed[self.n - 1 - r])
             }
         }
     }
@@ -272,6 +506,9 @@ impl Layout {
     /// center rows: the outer choices' orbits already hold the flip.
     #[inline(always)]
     pub(super) fn weight(&self, top: u32, middle: [u32; 2], bottom: u32) -> u64 {
+        if !self.symmetric {
+            return 1;
+        }
         match self.center {
             1 => u64::from(top & self.bottoms_without() != 0 || top < bottom),
             0 => {
@@ -300,7 +537,7 @@ impl Layout {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::join::kit::Part;
+    use crate::join::kit::{half_boards, Part};
 
     /// Odd n keeps only the bottoms without the last column, and puts the tops together
     /// from pieces: the half boards its lists hold, against those of the top role's list.
@@ -317,8 +554,8 @@ mod tests {
             assert_eq!(last, 1 << (n - 1));
             let (mut kept, mut all) = (0, 0);
             for set in layout.top_sets(&outer) {
-                let held = bottoms.of(set).0.len();
-                let full = every.of(set).0.len();
+                let held = bottoms.of(set).len();
+                let full = every.of(set).len();
                 assert_eq!(held, if set & last == 0 { full } else { 0 }, "n = {n}");
                 (kept, all) = (kept + held, all + full);
             }
@@ -336,7 +573,7 @@ mod tests {
             for outer in layout.outers().iter().take(3) {
                 let sets = layout.top_sets(outer);
                 assert_eq!(sets.len() as u64, layout.tops_per_outer(), "n = {n}");
-                let centers = outer.queens[0] | outer.queens[1];
+                let centers = outer.columns();
                 assert!(sets.iter().all(|s| s.count_ones() as usize == layout.h));
                 assert!(sets.iter().all(|s| s & centers == 0));
                 let mut sorted = sets.clone();
@@ -345,6 +582,30 @@ mod tests {
                 assert_eq!(sorted.len(), sets.len(), "n = {n}");
             }
         }
+    }
+
+    /// Every placement of the center rows, once per image under the mirror and the flip.
+    #[test]
+    fn outers_of_more_center_rows_cover_every_placement() {
+        for (n, center) in [(9, 3), (11, 3), (10, 4), (12, 4), (11, 5), (13, 5), (21, 3)] {
+            let layout = Layout::centered(n, center);
+            let covered: u64 = layout.outers().iter().map(|o| o.weight).sum();
+            // Placements of `center` rows of n, by the crate's own search.
+            let mut want = 0;
+            half_boards(n, center, layout.all, &[], &mut |_, _, _| want += 1);
+            assert_eq!(covered, want, "n = {n}, {center} center rows");
+        }
+    }
+
+    /// The orbits of the center rows' placements from n = 21, as the layout's notes give
+    /// them (counted apart, in Python, over every placement).
+    #[test]
+    fn outers_past_20_are_as_many_as_noted() {
+        assert_eq!(Layout::new(21).outers().len(), 1_476);
+        assert_eq!(Layout::new(22).outers().len(), 24_814);
+        assert_eq!(Layout::new(21).center, 3);
+        assert_eq!(Layout::new(23).center, MAX_CENTER);
+        assert_eq!(Layout::new(23).h, HALF_ROWS_PAST_18);
     }
 
     #[test]

@@ -1,12 +1,13 @@
 //! The half-board join: counts every solution of a board by meeting in the middle, the
-//! fastest method from n = 15 to 20. This file holds its only entry points; the layers below
+//! fastest method from n = 15 to 23. This file holds its only entry points; the layers below
 //! import nothing above them:
 //!
 //! ```text
 //! mod.rs       covers, count, count_share, identity: what the front door calls
-//! ├─ centered  the join with the center rows' queens placed first (n = 17 to 20, even n)
+//! ├─ centered  the join with the center rows' queens placed first (n = 17 to 23, even n)
 //! │  ├─ layout   its cut of the board: center choices, top sets, squares to avoid
 //! │  └─ pieces   top halves put together from two pieces (odd n)
+//! ├─ by_first  the centered join's count split by the first row's column (for unranking)
 //! ├─ whole     the whole-list join (odd n up to 15)
 //! ├─ pairs     the inner loop: pairs of keys with no bit in common
 //! └─ kit       half boards, lists, keys, mirrors, subsets: the shared toolkit
@@ -36,6 +37,7 @@
 //! - **unit**: an outer choice and one of its top sets: the step of progress, and what a
 //!   share K/M is cut from.
 
+mod by_first;
 mod centered;
 mod kit;
 mod layout;
@@ -48,10 +50,11 @@ use crate::progress::Progress;
 
 /// The sizes the centered join counts with center rows, and whose shares are the join's own
 /// (plan `j1-`). From 17 it is as fast as the whole-list join in a tenth of its memory or
-/// less; past 20 its keys would not fit 32 bits. It counts every `n` from 5 correctly (the
+/// less; from 21 it keeps halves of 8 rows and places 3 to 5 center rows first, so that its
+/// keys fit 32 bits (see `layout::HALF_ROWS_PAST_18`). It counts every `n` from 5 correctly (the
 /// tests check it against the known counts), only slower below 17: 1.2x at n = 15 (see
 /// BENCHMARKS.md, "The counting core's layout").
-pub(crate) const CENTERED_N: core::ops::RangeInclusive<usize> = 17..=20;
+pub(crate) const CENTERED_N: core::ops::RangeInclusive<usize> = 17..=layout::MAX_CENTERED_N;
 
 /// The even sizes counted by the centered join's loops with no center rows: n = 16 in 0.32 s
 /// and 18 MB on one thread, against 0.45 s and 31 MB for the whole-list join. (Below 6 a
@@ -95,7 +98,42 @@ pub(crate) fn count_share(
     centered::count_share(n, k, m, threads, progress)
 }
 
+/// Share `k` of `m` of the count of the solutions of `n` whose row `r` takes one of the
+/// columns `allowed[r]` (rows past its end: any): `n` from 5 to [`CENTERED_N`]'s end.
+pub(crate) fn count_constrained(
+    n: usize,
+    allowed: &[u32],
+    share: (u64, u64),
+    threads: usize,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<u64, Error> {
+    centered::count_constrained(n, allowed, share, threads, progress)
+}
+
+/// The solutions of `n` (5 to [`CENTERED_N`]'s end) by the column of the first row's queen.
+pub(crate) fn count_by_first(
+    n: usize,
+    threads: usize,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<[u64; crate::board::MAX_N], Error> {
+    by_first::count(n, threads, progress)
+}
+
 /// Feeds what fixes the units of `n` to `eat`, for the share plan's identifier.
 pub(crate) fn identity(n: usize, eat: &mut impl FnMut(u8)) {
-    layout::identity(n, eat)
+    layout::identity(&layout::Layout::new(n), eat)
+}
+
+/// [`identity`] for [`count_constrained`]'s units, which depend on what is allowed too.
+pub(crate) fn identity_constrained(n: usize, allowed: &[u32], eat: &mut impl FnMut(u8)) {
+    match layout::Layout::cheapest(n, allowed) {
+        Some(layout) => {
+            layout::identity(&layout, eat);
+            for a in &layout.allowed[..n] {
+                a.to_le_bytes().into_iter().for_each(&mut *eat);
+            }
+        }
+        // Nothing to count: one unit of no work.
+        None => eat(0),
+    }
 }

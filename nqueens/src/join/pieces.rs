@@ -93,7 +93,7 @@ impl Pieces {
         // Every choice of `edge_rows` of the set's columns for the edge piece.
         subsets(set, self.edge_rows).for_each(&mut join);
         let boards = found.iter();
-        out.extend(boards.map(|&p| prepared::<false>(shape, p as u32, (p >> 32) as u8)));
+        out.extend(boards.map(|&p| prepared::<false>(shape, p)));
     }
 }
 
@@ -312,7 +312,7 @@ mod tests {
                     let mut want: Vec<Vec<(u32, u32, u32)>> = std::vec![Vec::new(); 1 << n];
                     half_boards(n, rows, all, forbid, &mut |cols, left, right| {
                         let packed = u64::from(left) | u64::from(right) << n;
-                        let p = prepared::<false>(shape, packed as u32, (packed >> 32) as u8);
+                        let p = prepared::<false>(shape, packed);
                         want[cols as usize].push((p.key, p.near, p.far));
                     });
                     for (set, want) in want.iter_mut().enumerate() {

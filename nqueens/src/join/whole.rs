@@ -24,7 +24,7 @@
 
 use std::vec::Vec;
 
-use super::kit::{mirror, next_set, orbit_weight, prepare, push, Part, Prepared, Shape};
+use super::kit::{mirror, next_set, orbit_weight, prepare, push, Boards, Part, Prepared, Shape};
 use super::pairs::split_pairs;
 use crate::error::Error;
 use crate::parallel;
@@ -207,8 +207,8 @@ impl Join {
         // orders of the same two middle columns come one after the other and share a bottom.
         if scratch.top_set != Some(g.top) {
             scratch.tops.clear();
-            self.gather(g.top, |low, high| {
-                prepare::<false>(shape, low, high, &mut scratch.tops)
+            self.gather(g.top, |boards| {
+                prepare::<false>(shape, boards, &mut scratch.tops)
             });
             scratch.top_set = Some(g.top);
         }
@@ -219,8 +219,8 @@ impl Join {
         let rest = shape.all & !g.top & !g.middle[0] & !g.middle[1];
         if scratch.bottom_set != Some(rest) {
             scratch.bottoms.clear();
-            self.gather(rest, |low, high| {
-                prepare::<true>(shape, low, high, &mut scratch.bottoms)
+            self.gather(rest, |boards| {
+                prepare::<true>(shape, boards, &mut scratch.bottoms)
             });
             scratch.bottom_set = Some(rest);
         }
@@ -233,17 +233,16 @@ impl Join {
         split_pairs(top, bottom, &shape.split)
     }
 
-    /// Hands `visit` the crossings of every half board whose columns are `cols`, as slices of
-    /// [`Part::low`] and [`Part::high`], a pair per part that holds some.
-    fn gather(&self, cols: u32, mut visit: impl FnMut(&[u32], &[u8])) {
+    /// Hands `visit` the half boards whose columns are `cols`, once per part that may hold
+    /// some.
+    fn gather(&self, cols: u32, mut visit: impl FnMut(Boards<'_>)) {
         // Only the parts whose first queen is in one of the columns can hold the set.
         let mut firsts = cols;
         while firsts != 0 {
             let first = firsts.trailing_zeros() as usize;
             firsts &= firsts - 1;
             if let Some(part) = self.parts.get(first) {
-                let (low, high) = part.of(cols);
-                visit(low, high);
+                visit(part.of(cols));
             }
         }
     }

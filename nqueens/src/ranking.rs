@@ -1,0 +1,262 @@
+//! Rank and unrank at the join's speed: a solution's position in the lexicographic list is a
+//! sum of counts with the rows above it given, and the solution at a position is found by
+//! such counts row by row. Module `rank` walks the search tree for the same answers, which
+//! costs about one count of the board per row; here the first rows, where nearly all the work
+//! is, are counted by the join (`join::count_constrained`), and the rest walked.
+//!
+//! A front-door module: it sits above the kernels, which `rank` (a data module) may not call.
+
+use crate::board::MAX_N;
+use crate::join;
+use crate::placement::{is_solution, Placement};
+use crate::progress::{Progress, Stage};
+use crate::rank as walk;
+
+/// The sizes ranked by counting: from here on the join's counts beat walking the tree (at
+/// n = 14 and below, a walk takes a fraction of a second), up to the join's last size.
+const COUNTED_N: core::ops::RangeInclusive<usize> = 14..=*join::CENTERED_N.end();
+
+/// Rows counted by the join, at most; below them the walk is quicker, since a prefix of
+/// this many rows leaves few solutions to walk to (n = 17: the walk of row 6 takes about
+/// as long as the join's count).
+fn counted_rows(n: usize) -> usize {
+    n / 3
+}
+
+/// The steps of progress a rank or an unrank reports in all: thousandths.
+const STEPS: u64 = 1000;
+
+/// How a rank or an unrank reports its progress: the first row's counts get half the bar,
+/// the next a quarter and so on, which is about how the work falls (each row given divides
+/// what is left to count by about n / 2).
+struct Steps<'a> {
+    progress: &'a (dyn Fn(Progress) + Sync),
+}
+
+impl Steps<'_> {
+    /// Reports that row `row`'s counts have done `part` of `of` of their work.
+    fn report(&self, row: usize, part: u64, of: u64) {
+        let row = row.min(30) as u32;
+        let before = STEPS - (STEPS >> row);
+        let share = (STEPS >> row) - (STEPS >> (row + 1));
+        let inside = (share * part.min(of)).checked_div(of).unwrap_or(0);
+        (self.progress)(Progress {
+            stage: Stage::Counting,
+            done: before + inside,
+            of: STEPS,
+        });
+    }
+
+    fn done(&self) {
+        (self.progress)(Progress {
+            stage: Stage::Counting,
+            done: STEPS,
+            of: STEPS,
+        });
+    }
+}
+
+/// The rank of `sol`, as [`rank`](crate::rank) gives it, on `threads` threads (0: one per
+/// core), reporting its progress to `progress` (in thousandths of the work). From n = 14 to
+/// 23 it counts the solutions before `sol` by the half-board join, a row's worth at a time:
+/// about twice a plain count of the board (n = 17: a few seconds, not the tree walk's
+/// minutes). `None` if `sol` is not a solution.
+///
+/// ```
+/// let sol = [0, 2, 4, 1, 3];
+/// let rank = nqueens_tables::rank_with_progress(&sol, 1, |p| assert!(p.done <= p.of));
+/// assert_eq!(rank, nqueens_tables::rank(&sol));
+/// ```
+pub fn rank_with_progress<F>(sol: &[u8], threads: usize, progress: F) -> Option<u64>
+where
+    F: Fn(Progress) + Sync,
+{
+    if !is_solution(sol) {
+        return None;
+    }
+    let n = sol.len();
+    if crate::table::table(n).is_some() || !COUNTED_N.contains(&n) {
+        return walk::rank(sol);
+    }
+    let steps = Steps {
+        progress: &progress,
+    };
+    let rank = by_counting(sol, threads, &steps).or_else(|| walk::rank(sol));
+    steps.done();
+    rank
+}
+
+/// The `i`-th solution (0-based) of `n`, as [`nth`](crate::nth) gives it, on `threads`
+/// threads (0: one per core), reporting its progress to `progress` (in thousandths of the
+/// work). From n = 14 to 23 it finds the first rows by counting with the half-board join:
+/// about twice a plain count of the board at most. `None` past the last solution.
+///
+/// ```
+/// let sol = nqueens_tables::nth_with_progress(8, 91, 1, |_| {}).unwrap();
+/// assert_eq!(sol, nqueens_tables::nth(8, 91).unwrap());
+/// assert!(nqueens_tables::nth_with_progress(8, 92, 1, |_| {}).is_none());
+/// ```
+pub fn nth_with_progress<F>(n: usize, i: u64, threads: usize, progress: F) -> Option<Placement>
+where
+    F: Fn(Progress) + Sync,
+{
+    if crate::table::table(n).is_some() || !COUNTED_N.contains(&n) {
+        return walk::nth(n, i);
+    }
+    let steps = Steps {
+        progress: &progress,
+    };
+    let found = unrank_by_counting(n, i, threads, &steps);
+    steps.done();
+    match found {
+        Ok(found) => found,
+        // The join could not get its memory: the walk needs none.
+        Err(_) => walk::nth(n, i),
+    }
+}
+
+/// The rank of `sol`: its 0-based position among all the solutions of its `n`, in
+/// lexicographic order, or `None` if it is not a solution; [`nth`] is the inverse. A binary
+/// search when the table is compiled in; from n = 14 to 23 a sum of counts by the join (see
+/// [`rank_with_progress`]); otherwise it counts the solutions of every smaller branch.
+///
+/// ```
+/// assert_eq!(nqueens_tables::rank(&[0, 4, 7, 5, 2, 6, 1, 3]), Some(0));
+/// assert_eq!(nqueens_tables::rank(&[2, 4, 1, 3, 0]), Some(5));
+/// assert_eq!(nqueens_tables::rank(&[0, 1]), None);
+/// ```
+pub fn rank(sol: &[u8]) -> Option<u64> {
+    rank_with_progress(sol, 1, |_| {})
+}
+
+/// Solution `i` (0-based) of `n` in lexicographic order: the solution of rank `i`, or `None`
+/// if `i` is past the end or `n` is 0 or above [`MAX_N`]. A table lookup when the table is
+/// compiled in; from n = 14 to 23 the first rows are chosen by counting with the join (see
+/// [`nth_with_progress`]); otherwise a descent that counts each branch's solutions.
+///
+/// ```
+/// assert_eq!(nqueens_tables::nth(8, 0).as_deref(), Some(&[0, 4, 7, 5, 2, 6, 1, 3][..]));
+/// assert_eq!(nqueens_tables::nth(5, 5).as_deref(), Some(&[2, 4, 1, 3, 0][..]));
+/// assert_eq!(nqueens_tables::nth(5, 10), None);
+/// assert_eq!(nqueens_tables::nth(4, u64::MAX), None);
+/// // Past the published count, at once.
+/// assert_eq!(nqueens_tables::nth(20, 39_029_188_884), None);
+/// ```
+pub fn nth(n: usize, i: u64) -> Option<Placement> {
+    nth_with_progress(n, i, 1, |_| {})
+}
+
+/// The columns each row may take, with the rows of `prefix` given and row `prefix.len()`
+/// limited to `row`.
+fn allowed(prefix: &[u8], row: u32) -> [u32; MAX_N] {
+    let mut allowed = [u32::MAX; MAX_N];
+    for (slot, &c) in allowed.iter_mut().zip(prefix) {
+        *slot = 1 << c;
+    }
+    allowed[prefix.len()] = row;
+    allowed
+}
+
+/// Whether a queen on row `row`, column `c`, is attacked by the queens of `prefix` (one a row,
+/// from row 0).
+fn attacked(prefix: &[u8], row: usize, c: usize) -> bool {
+    prefix.iter().enumerate().any(|(r, &q)| {
+        let q = usize::from(q);
+        q == c || q.abs_diff(c) == row - r
+    })
+}
+
+/// The columns below `c`.
+fn below(c: usize) -> u32 {
+    (1u32 << c) - 1
+}
+
+/// Every solution of `n`: the published count, or the join's.
+fn total(n: usize, threads: usize, steps: &Steps<'_>) -> Option<u64> {
+    if let Some(total) = crate::known::count(n) {
+        return Some(total);
+    }
+    let report = |p: Progress| steps.report(0, p.done, p.of * 2);
+    join::count(n, threads, &report).ok()
+}
+
+/// The solutions of `n` whose rows start with `prefix` and whose next row takes one of the
+/// columns `row`, counted by the join, its progress reported as row `prefix.len()`'s.
+fn count(n: usize, prefix: &[u8], row: u32, threads: usize, steps: &Steps<'_>) -> Option<u64> {
+    let report = |p: Progress| steps.report(prefix.len(), p.done, p.of);
+    let allowed = allowed(prefix, row);
+    join::count_constrained(n, &allowed[..n], (1, 1), threads, &report).ok()
+}
+
+/// The rank of the solution `sol` (checked), by counting; `None` where the join could not
+/// get its memory.
+fn by_counting(sol: &[u8], threads: usize, steps: &Steps<'_>) -> Option<u64> {
+    let n = sol.len();
+    let rows = counted_rows(n);
+    let mut rank = 0;
+    for r in 0..rows {
+        let c = usize::from(sol[r]);
+        let prefix = &sol[..r];
+        rank += if r == 0 && 2 * c > n {
+            // Past the middle, the columns from `c` on are fewer: by the mirror, as many
+            // solutions start there as start in the first `n - c` columns.
+            total(n, threads, steps)? - count(n, prefix, below(n - c), threads, steps)?
+        } else if c == 0 {
+            0
+        } else {
+            count(n, prefix, below(c), threads, steps)?
+        };
+    }
+    Some(rank + walk::rank_below(sol, rows))
+}
+
+/// The `i`-th solution of `n`, by counting: `Ok(None)` past the last one, `Err` where the
+/// join could not get its memory.
+fn unrank_by_counting(
+    n: usize,
+    i: u64,
+    threads: usize,
+    steps: &Steps<'_>,
+) -> Result<Option<Placement>, ()> {
+    let total = total(n, threads, steps).ok_or(())?;
+    if i >= total {
+        return Ok(None);
+    }
+    let mut prefix = [0u8; MAX_N];
+    // Solution `left` of the `branch` solutions that start with the prefix so far.
+    let (mut left, mut branch) = (i, total);
+    // The first row's counts in one pass (by the mirror, half of them).
+    let report = |p: Progress| steps.report(0, p.done, p.of);
+    let firsts = join::count_by_first(n, threads, &report).map_err(|_| ())?;
+    for r in 0..counted_rows(n) {
+        let count_at = |c: usize| -> Result<u64, ()> {
+            if r == 0 {
+                return Ok(firsts[c]);
+            }
+            if attacked(&prefix[..r], r, c) {
+                return Ok(0);
+            }
+            count(n, &prefix[..r], 1 << c, threads, steps).ok_or(())
+        };
+        // From whichever end of the row is nearer to the solution: about a quarter of the
+        // row's columns are counted, not half.
+        let from_left = left < branch - left;
+        let mut skip = if from_left { left } else { branch - 1 - left };
+        let mut chosen = None;
+        for step in 0..n {
+            let c = if from_left { step } else { n - 1 - step };
+            let here = count_at(c)?;
+            if skip < here {
+                left = if from_left { skip } else { here - 1 - skip };
+                (branch, chosen) = (here, Some(c));
+                break;
+            }
+            skip -= here;
+        }
+        match chosen {
+            Some(c) => prefix[r] = c as u8,
+            None => return Ok(None),
+        }
+    }
+    Ok(walk::nth_below(n, &prefix[..counted_rows(n)], left))
+}
