@@ -51,8 +51,10 @@ same() {
 }
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), runs per median: $RUNS"
-echo
-printf '%-34s %4s %11s %11s %8s\n' "what (ours vs theirs)" "n" "ours (s)" "theirs (s)" "ratio"
+if [ -n "$COUNT_NS$ENUM_NS" ]; then
+    echo
+    printf '%-34s %4s %11s %11s %8s\n' "what (ours vs theirs)" "n" "ours (s)" "theirs (s)" "ratio"
+fi
 row() { printf '%-34s %4s %11s %11s %8s\n' "$1" "$2" "$3" "$4" "$(python3 -c "print('%.3f' % ($3 / $4))")"; }
 # The chart's points: "series,n,seconds", one-thread counts only.
 points=$work/points.csv
@@ -111,9 +113,11 @@ if len(answers) != 1:
     sys.exit("compare.sh: runs disagree: %s" % sorted(answers))
 print("%.2f %d %s" % (statistics.median(float(r[0]) for r in rows), max(int(r[1]) for r in rows), rows[0][2]))'
     }
-    echo
-    printf '%-6s %7s %9s %14s %7s %9s %9s %7s\n' n threads "ours (s)" "quarter-join (s)" ratio \
-        "ours MB" "its MB" ratio
+    if [ -n "$QJ_NS" ]; then
+        echo
+        printf '%-6s %7s %9s %14s %7s %9s %9s %7s\n' n threads "ours (s)" "quarter-join (s)" ratio \
+            "ours MB" "its MB" ratio
+    fi
     for n in $QJ_NS; do
         src=$work/qj-$n
         cp -r "$QUARTER_JOIN" "$src"

@@ -25,9 +25,6 @@ pub(super) struct Part {
     pub(super) high: Vec<u8>,
     /// Bits 32 to 47 of the crossings where `2n > 40`, else empty.
     pub(super) wide: Vec<u16>,
-    /// The column of each half board's first queen, for a list made by
-    /// [`Part::relist_tagged`]; else empty.
-    pub(super) first: Vec<u8>,
     /// `Some(n)` where only the sets that are not above their mirror images are kept (see
     /// [`Part::halved`]).
     pub(super) halved: Option<usize>,
@@ -378,25 +375,7 @@ impl Part {
         with: u32,
         forbid: &[u32],
     ) -> Result<(), Error> {
-        self.kept(n, rows, firsts, forbid, false, |cols| cols & with == with)
-    }
-
-    /// [`Part::relist`] with nothing required, and the column of each half board's first
-    /// queen kept in [`Part::first`]: within a set, the half boards come in order of it.
-    pub(super) fn relist_tagged(
-        &mut self,
-        n: usize,
-        rows: usize,
-        firsts: u32,
-        forbid: &[u32],
-    ) -> Result<(), Error> {
-        self.kept(n, rows, firsts, forbid, true, |_| true)
-    }
-
-    /// The first columns (see [`Part::first`]) of the half boards with the columns `cols`.
-    pub(super) fn firsts_of(&self, cols: u32) -> &[u8] {
-        let (from, to) = self.range(cols);
-        self.first.get(from..to).unwrap_or_default()
+        self.kept(n, rows, firsts, forbid, |cols| cols & with == with)
     }
 
     /// Where the half boards with the columns `cols` are in the lists.
@@ -419,7 +398,6 @@ impl Part {
         rows: usize,
         firsts: u32,
         forbid: &[u32],
-        tagged: bool,
         keep: impl Fn(u32) -> bool,
     ) -> Result<(), Error> {
         self.halved = None;
@@ -436,7 +414,6 @@ impl Part {
             low,
             high,
             wide,
-            first,
             index,
             ..
         } = self;
@@ -444,7 +421,6 @@ impl Part {
         low.clear();
         high.clear();
         wide.clear();
-        first.clear();
         zero(start, sets + 1)?;
         half_boards(n, rows, firsts, forbid, &mut |cols, _, _| {
             if let Some(slot) = index.of(cols).and_then(|i| start.get_mut(i)) {
@@ -469,9 +445,7 @@ impl Part {
             },
         )?;
         zero(wide, if 2 * n > 40 { boards as usize } else { 0 })?;
-        zero(first, if tagged { boards as usize } else { 0 })?;
-        // Tagged: one first column at a time, which is the order the search takes anyway.
-        let mut fill = |cols: u32, left: u32, right: u32, tag: u8| {
+        half_boards(n, rows, firsts, forbid, &mut |cols, left, right| {
             let Some(slot) = index.of(cols).and_then(|i| start.get_mut(i)) else {
                 return;
             };
@@ -484,23 +458,9 @@ impl Part {
                 if let Some(w) = wide.get_mut(*slot as usize) {
                     *w = (packed >> 32) as u16;
                 }
-                if let Some(f) = first.get_mut(*slot as usize) {
-                    *f = tag;
-                }
                 *slot += 1;
             }
-        };
-        if tagged {
-            let mut columns = firsts;
-            while columns != 0 {
-                let column = columns & columns.wrapping_neg();
-                columns ^= column;
-                let tag = column.trailing_zeros() as u8;
-                half_boards(n, rows, column, forbid, &mut |c, l, r| fill(c, l, r, tag));
-            }
-        } else {
-            half_boards(n, rows, firsts, forbid, &mut |c, l, r| fill(c, l, r, 0));
-        }
+        });
         let mut end = 0;
         for slot in start.iter_mut().take(sets) {
             let next = *slot;
@@ -522,7 +482,7 @@ impl Part {
         }
         let all = (1u32 << n) - 1;
         let mut part = Part::default();
-        part.kept(n, rows, all, &[], false, |cols| cols <= mirror(cols, n))?;
+        part.kept(n, rows, all, &[], |cols| cols <= mirror(cols, n))?;
         part.halved = Some(n);
         Ok(part)
     }
@@ -709,8 +669,8 @@ mod tests {
     }
 
     /// A list that can use only some columns (n = 21, two of them forbidden in every row)
-    /// packs its sets, and hands out the same half boards, crossings and first columns as
-    /// the same list kept by whole sets; a set with a forbidden column has none.
+    /// packs its sets, and hands out the same half boards and crossings, in the same order,
+    /// as the same list kept by whole sets; a set with a forbidden column has none.
     #[test]
     fn packed_sets_hold_what_whole_sets_hold() {
         let n = 21;
@@ -718,28 +678,20 @@ mod tests {
         let never = 1 << 5 | 1 << 20;
         let forbid = [never | 1 << 7, never, never | 1 << 2];
         let mut packed = Part::default();
-        packed
-            .relist_tagged(n, rows, (1 << n) - 1, &forbid)
-            .unwrap();
+        packed.relist(n, rows, (1 << n) - 1, 0, &forbid).unwrap();
         assert_eq!(packed.index.used, ((1 << n) - 1) & !never);
         assert_eq!(packed.start.len(), (1 << 19) + 1);
         // The same boards, listed by whole sets: the sets of each size-3 subset, by search.
-        let mut want = std::collections::BTreeMap::<u32, Vec<(u64, u8)>>::new();
+        let mut want = std::collections::BTreeMap::<u32, Vec<u64>>::new();
         let all = (1u32 << n) - 1;
-        for first in 0..n {
-            half_boards(n, rows, 1 << first, &forbid, &mut |cols, left, right| {
-                let crossing = u64::from(left) | u64::from(right) << n;
-                want.entry(cols).or_default().push((crossing, first as u8));
-            });
-        }
+        half_boards(n, rows, all, &forbid, &mut |cols, left, right| {
+            let crossing = u64::from(left) | u64::from(right) << n;
+            want.entry(cols).or_default().push(crossing);
+        });
         let mut seen = 0;
         for set in subsets(all, rows) {
             let mut got = Vec::new();
             packed.of(set).for_each(|p| got.push(p));
-            let got: Vec<(u64, u8)> = got
-                .into_iter()
-                .zip(packed.firsts_of(set).iter().copied())
-                .collect();
             assert_eq!(
                 got,
                 want.get(&set).cloned().unwrap_or_default(),

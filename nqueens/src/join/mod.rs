@@ -7,7 +7,6 @@
 //! ├─ centered  the join with the center rows' queens placed first (n = 17 to 23, even n)
 //! │  ├─ layout   its cut of the board: center choices, top sets, squares to avoid
 //! │  └─ pieces   top halves put together from two pieces (odd n)
-//! ├─ by_first  the centered join's count split by the first row's column (for unranking)
 //! ├─ whole     the whole-list join (odd n up to 15)
 //! ├─ pairs     the inner loop: pairs of keys with no bit in common
 //! └─ kit       half boards, lists, keys, mirrors, subsets: the shared toolkit
@@ -37,7 +36,6 @@
 //! - **unit**: an outer choice and one of its top sets: the step of progress, and what a
 //!   share K/M is cut from.
 
-mod by_first;
 mod centered;
 mod kit;
 mod layout;
@@ -108,15 +106,6 @@ pub(crate) fn count_constrained(
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<u64, Error> {
     centered::count_constrained(n, allowed, share, threads, progress)
-}
-
-/// The solutions of `n` (5 to [`CENTERED_N`]'s end) by the column of the first row's queen.
-pub(crate) fn count_by_first(
-    n: usize,
-    threads: usize,
-    progress: &(dyn Fn(Progress) + Sync),
-) -> Result<[u64; crate::board::MAX_N], Error> {
-    by_first::count(n, threads, progress)
 }
 
 /// Feeds what fixes the units of `n` to `eat`, for the share plan's identifier.
