@@ -80,7 +80,7 @@ pub fn index_of(sol: &[u8]) -> Option<u64> {
 /// Below this index `nth` walks the search to its solution instead of counting branches: at
 /// about 10 ns a solution, 65,536 solutions cost less than counting even one branch of a
 /// board without a table.
-const WALK_UP_TO: u64 = 1 << 16;
+pub(crate) const WALK_UP_TO: u64 = 1 << 16;
 
 /// Solution `i` (0-based) of `n` in lexicographic order: the solution of rank `i`, or `None` if `i` is past the end or
 /// `n` is 0 or above [`MAX_N`]. A table lookup when the table is compiled in; otherwise a
