@@ -62,7 +62,7 @@ pub(crate) fn rank_below(sol: &[u8], rows: usize) -> u64 {
     rank
 }
 
-/// The old name of [`rank`].
+/// The old name of [`rank`](crate::rank).
 ///
 /// ```
 /// #[allow(deprecated)]
