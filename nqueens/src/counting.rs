@@ -364,7 +364,7 @@ impl Counter {
         match method {
             Method::Table => whole && !given && crate::table::table(self.n).is_some(),
             #[cfg(feature = "std")]
-            Method::Join if given => (5..=*join::CENTERED_N.end()).contains(&self.n),
+            Method::Join if given => join::CONSTRAINED_N.contains(&self.n),
             // Shares of the join: those of the centered join only, which cuts its work into
             // units that need a share's own half boards alone.
             #[cfg(feature = "std")]

@@ -36,7 +36,7 @@ use core::sync::atomic::{AtomicU64, Ordering};
 use std::vec::Vec;
 
 use super::kit::{attacking, key_of, mirror, mirrored, prepare, push, Part, Prepared};
-use super::layout::{Class, Layout, Outer, MAX_CENTERED_N};
+use super::layout::{Class, Layout, Outer};
 use super::pairs::split_pairs;
 use super::pieces::Pieces;
 use crate::board::MAX_N;
@@ -72,7 +72,7 @@ pub(super) fn count_share(
     threads: usize,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<u64, Error> {
-    if !(5..=MAX_CENTERED_N).contains(&n) {
+    if !super::CONSTRAINED_N.contains(&n) {
         return Err(Error::BoardSize(n));
     }
     count_with(Layout::new(n), k, m, threads, progress)
@@ -88,7 +88,7 @@ pub(super) fn count_constrained(
     threads: usize,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<u64, Error> {
-    if !(5..=MAX_CENTERED_N).contains(&n) {
+    if !super::CONSTRAINED_N.contains(&n) {
         return Err(Error::BoardSize(n));
     }
     match Layout::cheapest(n, allowed) {

@@ -96,6 +96,10 @@ pub(crate) fn count_share(
     centered::count_share(n, k, m, threads, progress)
 }
 
+/// The sizes the centered join counts at all, with queens given or not (its loops need a
+/// half board of one row or more from n = 5; its keys stop at [`CENTERED_N`]'s end).
+pub(crate) const CONSTRAINED_N: core::ops::RangeInclusive<usize> = 5..=layout::MAX_CENTERED_N;
+
 /// Share `k` of `m` of the count of the solutions of `n` whose row `r` takes one of the
 /// columns `allowed[r]` (rows past its end: any): `n` from 5 to [`CENTERED_N`]'s end.
 pub(crate) fn count_constrained(
