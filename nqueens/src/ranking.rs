@@ -4,7 +4,10 @@
 //! costs about one count of the board per row; here the first rows, where nearly all the work
 //! is, are counted by the join (`join::count_constrained`), and the rest walked. An unrank
 //! counts a row's columns one at a time from the end nearer its solution, so a solution near
-//! either end of the list costs one count per row (n = 17: about half a plain count). One
+//! either end of the list costs one count per row (n = 17: about half a plain count). On the
+//! first row the mirror gives a third place to start from, the middle: half the solutions
+//! start left of it (of an odd n, half of those outside the middle column, which takes one
+//! count), so a solution in the middle of the list costs no more than one near an end. One
 //! pass that split a count by the first row's column cost as much as eight such counts at
 //! n = 17 (8.8 s against 1.0 s for one), so it went.
 //!
@@ -26,6 +29,20 @@ const COUNTED_N: core::ops::RangeInclusive<usize> = 14..=*join::CENTERED_N.end()
 fn counted_rows(n: usize) -> usize {
     n / 3
 }
+
+/// A rank counts the middle columns of the first row, not a side's, when they are fewer than
+/// a side's columns over this. At n = 17 a rank by the 5 middle columns (6 to 10) took 6.9 s
+/// where one by the 6 left of them took 3.6 s; by the middle column alone, 0.9 s where one by
+/// the 8 left of it took 4.4 s.
+const MIDDLE_PER_SIDE: usize = 2;
+
+/// An odd n's unrank counts the middle column of the first row when the solution lies past
+/// the first fifth of the list (and before the last): from there on the walk from the middle,
+/// which costs the middle column's count and then columns that start many solutions and
+/// count quickly, is shorter than the walk from the end, whose columns start few solutions
+/// each and count slowly. A quarter, where the column counts would break even, cost 10.5 s
+/// just before it at n = 17 and 8.2 s just after.
+const EDGE_FIFTHS: u64 = 5;
 
 /// The steps of progress a rank or an unrank reports in all: thousandths.
 const STEPS: u64 = 1000;
@@ -204,10 +221,8 @@ fn by_counting(sol: &[u8], threads: usize, steps: &Steps<'_>) -> Option<u64> {
     for r in 0..rows {
         let c = usize::from(sol[r]);
         let prefix = &sol[..r];
-        rank += if r == 0 && 2 * c > n {
-            // Past the middle, the columns from `c` on are fewer: by the mirror, as many
-            // solutions start there as start in the first `n - c` columns.
-            total(n, threads, steps)? - count(n, prefix, below(n - c), threads, steps)?
+        rank += if r == 0 {
+            first_row_before(n, c, threads, steps)?
         } else if c == 0 {
             0
         } else {
@@ -215,6 +230,38 @@ fn by_counting(sol: &[u8], threads: usize, steps: &Steps<'_>) -> Option<u64> {
         };
     }
     Some(rank + walk::rank_below(sol, rows))
+}
+
+/// The solutions of `n` whose first queen stands left of column `c`, from one count: of the
+/// columns left of `c`, or by the mirror all but as many as start in the first `n - c`,
+/// whichever is fewer columns; or, when `c` is near the middle, half of all but those that
+/// start between `c` and its mirror image `n - c` (none when `c` is the middle of an even n).
+/// The middle columns start the most solutions, and a count's cost grows with what it
+/// counts, so they are counted only when they are fewer than half the columns of the other
+/// way (`MIDDLE_PER_SIDE`). The first row costs nearly all of a rank.
+fn first_row_before(n: usize, c: usize, threads: usize, steps: &Steps<'_>) -> Option<u64> {
+    let (near, far) = (c.min(n - c), c.max(n - c));
+    let by_middle = (far - near) * MIDDLE_PER_SIDE < near;
+    if c == 0 {
+        return Some(0);
+    }
+    if c <= n - c && !by_middle {
+        return count(n, &[], below(c), threads, steps);
+    }
+    let total = total(n, threads, steps)?;
+    if !by_middle {
+        return Some(total - count(n, &[], below(n - c), threads, steps)?);
+    }
+    let between = if near == far {
+        0
+    } else {
+        count(n, &[], below(far) & !below(near), threads, steps)?
+    };
+    Some(if 2 * c < n {
+        (total - between) / 2
+    } else {
+        (total + between) / 2
+    })
 }
 
 /// The `i`-th solution of `n`, by counting: `Ok(None)` past the last one, `Err` where the
@@ -248,13 +295,44 @@ fn unrank_by_counting(
             }
             Ok(here)
         };
-        // From whichever end of the row is nearer to the solution: about a quarter of the
-        // row's columns are counted, not half.
-        let from_left = left < branch - left;
-        let mut skip = if from_left { left } else { branch - 1 - left };
+        // The row's columns cut the solutions into runs, of which a few sums are known: none
+        // before column 0, all of them (`branch`) before column n, and on the first row, by
+        // the mirror, half of them before the middle (of an odd n, half of those outside the
+        // middle column, which costs one count and is done when the solution lies past the
+        // first fifth of the list, `EDGE_FIFTHS`). The columns are counted from the known sum
+        // nearest the solution.
+        let mut sums = [(0, 0); 4];
+        let mut known = 1;
+        if r == 0 && n.is_multiple_of(2) {
+            sums[known] = (n / 2, total / 2);
+            known += 1;
+        } else if r == 0 && (total / EDGE_FIFTHS..total - total / EDGE_FIFTHS).contains(&i) {
+            let middle = count_at(n / 2)?;
+            sums[known] = (n / 2, (total - middle) / 2);
+            sums[known + 1] = (n / 2 + 1, (total + middle) / 2);
+            known += 2;
+        }
+        sums[known] = (n, branch);
+        let Some(run) = sums[..=known]
+            .windows(2)
+            .find(|w| w[0].1 <= left && left < w[1].1)
+        else {
+            return Ok(None);
+        };
+        let ((first, before), (end, through)) = (run[0], run[1]);
+        let from_left = left - before < through - left;
+        let mut skip = if from_left {
+            left - before
+        } else {
+            through - 1 - left
+        };
         let mut chosen = None;
-        for step in 0..n {
-            let c = if from_left { step } else { n - 1 - step };
+        for step in 0..end - first {
+            let c = if from_left {
+                first + step
+            } else {
+                end - 1 - step
+            };
             let here = count_at(c)?;
             if skip < here {
                 left = if from_left { skip } else { here - 1 - skip };
