@@ -31,10 +31,10 @@ fn counted_rows(n: usize) -> usize {
 }
 
 /// A rank counts the middle columns of the first row, not a side's, when they are fewer than
-/// a side's columns over this. At n = 17 a rank by the 5 middle columns (6 to 10) took 6.9 s
-/// where one by the 6 left of them took 3.6 s; by the middle column alone, 0.9 s where one by
-/// the 8 left of it took 4.4 s.
-const MIDDLE_PER_SIDE: usize = 2;
+/// a side's columns over this. At n = 17 (means of three) a rank by the 3 middle columns, 7
+/// to 9, took 5.3 s where one by the 7 left of them took 4.7 s; by the middle column alone,
+/// 0.96 s where one by the 8 left of it took 5.0 s.
+const MIDDLE_PER_SIDE: usize = 3;
 
 /// An odd n's unrank counts the middle column of the first row when the solution lies past
 /// the first fifth of the list (and before the last): from there on the walk from the middle,
@@ -237,7 +237,7 @@ fn by_counting(sol: &[u8], threads: usize, steps: &Steps<'_>) -> Option<u64> {
 /// whichever is fewer columns; or, when `c` is near the middle, half of all but those that
 /// start between `c` and its mirror image `n - c` (none when `c` is the middle of an even n).
 /// The middle columns start the most solutions, and a count's cost grows with what it
-/// counts, so they are counted only when they are fewer than half the columns of the other
+/// counts, so they are counted only when they are under a third of the columns of the other
 /// way (`MIDDLE_PER_SIDE`). The first row costs nearly all of a rank.
 fn first_row_before(n: usize, c: usize, threads: usize, steps: &Steps<'_>) -> Option<u64> {
     let (near, far) = (c.min(n - c), c.max(n - c));
