@@ -9,7 +9,7 @@
 //! start left of it (of an odd n, half of those outside the middle column, which takes one
 //! count), so a solution in the middle of the list costs no more than one near an end. One
 //! pass that split a count by the first row's column cost as much as eight such counts at
-//! n = 17 (8.8 s against 1.0 s for one), so it went.
+//! n = 17 (BENCHMARKS.md), so it went.
 //!
 //! A front-door module: it sits above the kernels, which `rank` (a data module) may not call.
 
@@ -30,18 +30,20 @@ fn counted_rows(n: usize) -> usize {
     n / 3
 }
 
-/// A rank counts the middle columns of the first row, not a side's, when they are fewer than
-/// a side's columns over this. At n = 17 (means of three) a rank by the 3 middle columns, 7
-/// to 9, took 5.3 s where one by the 7 left of them took 4.7 s; by the middle column alone,
-/// 0.96 s where one by the 8 left of it took 5.0 s.
+/// A rank counts the middle columns of the first row, not a side's, only when they are
+/// fewer than a side's columns over this: the middle columns start the most solutions, and
+/// at n = 17 a rank by the 3 middle columns was slower than one by the 7 beside them, while
+/// one by the middle column alone took a fifth of the time of one by the 8 beside it
+/// (BENCHMARKS.md, "From the middle too").
 const MIDDLE_PER_SIDE: usize = 3;
 
 /// An odd n's unrank counts the middle column of the first row when the solution lies past
-/// the first fifth of the list (and before the last): from there on the walk from the middle,
-/// which costs the middle column's count and then columns that start many solutions and
-/// count quickly, is shorter than the walk from the end, whose columns start few solutions
-/// each and count slowly. A quarter, where the column counts would break even, cost 10.5 s
-/// just before it at n = 17 and 8.2 s just after.
+/// the first fifth of the list (and before the last). A count of one column costs about the
+/// same whichever the column, so the walk from the end to column `k` costs `k + 1` counts
+/// and the walk from the middle `1 + n / 2 - k`: they break even at about `k = n / 4`, and
+/// as the edge columns start the fewest solutions, that column holds about the fifth of the
+/// way into the list (n = 17: column 4, from 0, starts solutions 15,647,433 to 21,862,141 of
+/// 95,815,104, counted from 1, and the fifth is 19,163,020).
 const EDGE_FIFTHS: u64 = 5;
 
 /// The steps of progress a rank or an unrank reports in all: thousandths.
@@ -240,11 +242,11 @@ fn by_counting(sol: &[u8], threads: usize, steps: &Steps<'_>) -> Option<u64> {
 /// counts, so they are counted only when they are under a third of the columns of the other
 /// way (`MIDDLE_PER_SIDE`). The first row costs nearly all of a rank.
 fn first_row_before(n: usize, c: usize, threads: usize, steps: &Steps<'_>) -> Option<u64> {
-    let (near, far) = (c.min(n - c), c.max(n - c));
-    let by_middle = (far - near) * MIDDLE_PER_SIDE < near;
     if c == 0 {
         return Some(0);
     }
+    let (near, far) = (c.min(n - c), c.max(n - c));
+    let by_middle = (far - near) * MIDDLE_PER_SIDE < near;
     if c <= n - c && !by_middle {
         return count(n, &[], below(c), threads, steps);
     }

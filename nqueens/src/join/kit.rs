@@ -31,6 +31,11 @@ pub(super) struct Part {
     index: Index,
 }
 
+/// Boards from this size on pack their sets (see [`Index`]): below it, `start` is 4 MB at
+/// most, and the lookups through the tables cost more than they save (BENCHMARKS.md, "Past
+/// n = 20").
+const PACK_FROM_N: usize = 21;
+
 /// Where a column set's half boards are in [`Part::start`]. A list of one choice of center
 /// queens never uses their columns, nor any other column that every row forbids: its sets
 /// are packed to the columns it can use (n = 21: 18 of them), so that `start` has 2^18
@@ -115,11 +120,6 @@ fn unpack(x: u32, mask: u32) -> u32 {
     }
     out
 }
-
-/// Boards from this size on pack their sets (see [`Index`]): below it, `start` is 4 MB at
-/// most, and the lookups through the tables cost more than they save (n = 17: 4.6% more
-/// instructions, callgrind).
-const PACK_FROM_N: usize = 21;
 
 /// The bits of `x` at the columns of `mask`, moved down next to each other (what x86's
 /// `pext` does, here for tables built once per list).
@@ -599,16 +599,7 @@ pub(super) fn subsets(mask: u32, k: usize) -> impl Iterator<Item = u32> {
             0 => None,
             _ => Some(next_set(s)).filter(|&t| u64::from(t) < 1u64 << width),
         };
-        let (mut set, mut rest, mut columns) = (0, s, mask);
-        while rest != 0 {
-            let column = columns & columns.wrapping_neg();
-            if rest & 1 == 1 {
-                set |= column;
-            }
-            rest >>= 1;
-            columns ^= column;
-        }
-        Some(set)
+        Some(unpack(s, mask))
     })
 }
 
