@@ -9,7 +9,7 @@
 #   QUARTER_JOIN=~/src/N-Queens-Count-Sol QJ_NS="16 17" bash bench/compare.sh   # and the
 #       quarter-board join counter (a checkout of EvgenyKluev/N-Queens-Count-Sol), n by n
 #   QUARTER_JOIN=... QJ_NS= QJ_PARTS="21:256:1,86,171,256" bash bench/compare.sh   # parts
-#       of one count side by side, one thread each: ours `count N --part K/M -j 1`, its
+#       of one count side by side, one thread each: ours `count N --share K/M -j 1`, its
 #       `qj 1 M K-1` (zero-based), and the sums over the parts
 #   CHART=bench/chart.svg bash bench/compare.sh   # and the one-thread counts drawn as a chart
 #       (time against n, log scale; bench/chart.py) from this run's own medians
@@ -65,12 +65,12 @@ for n in $COUNT_NS; do
     theirs=$(median "$work/somers $n")
     one=$(median "$ours count $n --threads 1")
     all=$(median "$ours count $n")
-    eight=$(median "$ours count $n --threads 1 --unique")
+    eight=$(median "$ours count $n --threads 1 --fundamental")
     row "count, 1 thread vs Somers-style" "$n" "$one" "$theirs"
     echo "nqueens count -j 1,$n,$one" >> "$points"
     echo "Somers-style,$n,$theirs" >> "$points"
     row "count, $(nproc) threads vs Somers-style" "$n" "$all" "$theirs"
-    row "8-fold counter (--unique), 1 thread" "$n" "$eight" "$theirs"
+    row "8-fold counter (--fundamental), 1 thread" "$n" "$eight" "$theirs"
 done
 for n in $ENUM_NS; do
     same "$enumerate $n" "$work/classic $n"
@@ -164,7 +164,7 @@ print("%.2f %d %s" % (statistics.median(float(r[0]) for r in rows), max(int(r[1]
         sums=(0 0)
         for k in ${ks//,/ }; do
             read -r theirs their_kb _ <<<"$(timed "$work/qj-$n.bin" 1 "$m" "$((k - 1))")"
-            read -r mine my_kb _ <<<"$(timed "$ours" count "$n" --part "$k/$m" --threads 1)"
+            read -r mine my_kb _ <<<"$(timed "$ours" count "$n" --share "$k/$m" --threads 1)"
             sums=("$(python3 -c "print($mine + ${sums[0]})")" "$(python3 -c "print($theirs + ${sums[1]})")")
             printf '%-10s %9s %14s %7s %9s %9s
 ' "part $k/$m" "$mine" "$theirs" \

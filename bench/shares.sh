@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# How evenly `nqueens count N --part K/M` spreads one count: runs every share of M one after
+# How evenly `nqueens count N --share K/M` spreads one count: runs every share of M one after
 # the other on one thread, checks that the counts add up to the plain count, and prints the
 # shares' seconds (least, median, mean, most) and the most against the mean.
 #
@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 n=${1:?usage: bash bench/shares.sh N M}
 m=${2:?usage: bash bench/shares.sh N M}
 unique=()
-[ -n "${UNIQUE:-}" ] && unique=(--unique)
+[ -n "${UNIQUE:-}" ] && unique=(--fundamental)
 cargo build --release --quiet -p nqueens-tables-cli
 ours=target/release/nqueens
 
@@ -38,7 +38,7 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 for k in $ks; do
-    "$ours" count "$n" --part "$k/$m" --threads 1 --format json "${unique[@]}"
+    "$ours" count "$n" --share "$k/$m" --threads 1 --format json "${unique[@]}"
 done >"$work/shares.jsonl"
 whole=
 [ -z "$sample" ] && whole=$("$ours" count "$n")

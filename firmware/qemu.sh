@@ -142,7 +142,7 @@ run() {
         if [ "$n" -ge "$table_lo" ] && [ "$n" -le "$table_hi" ]; then table=verified; fi
         expected+="n=$n solutions=${counts[$n]} table=$table"$'\n'
     done
-    expected+="counter n=10 total=724 unique=92"$'\n'
+    expected+="counter n=10 total=724 fundamental=92"$'\n'
     expected+="board $board: all checks passed"
     # The stack figures are measured, not known: check their form and the budget here.
     local shown bytes

@@ -125,8 +125,8 @@ class Browser:
             shutil.rmtree(self.profile, ignore_errors=True)
 
 
-def completions(n, given):
-    """Every solution of n holding the given queens {row: col}: brute force, apart from the
+def completions(n, fixed):
+    """Every solution of n holding the fixed queens {row: col}: brute force, apart from the
     library, for the puzzle check."""
     out, cols = [], []
 
@@ -134,7 +134,7 @@ def completions(n, given):
         if r == n:
             out.append(list(cols))
             return
-        for c in ([given[r]] if r in given else range(n)):
+        for c in ([fixed[r]] if r in fixed else range(n)):
             if all(c != cc and abs(c - cc) != r - rr for rr, cc in enumerate(cols)):
                 cols.append(c)
                 place(r + 1)
@@ -216,16 +216,16 @@ def main():
         check("back undoes a step", b.text("#stepinfo").startswith("step 2 of"), b.text("#stepinfo"))
         # A puzzle: a wrong queen shows a conflict at once, the right ones solve it.
         b.open(page + "?n=8&mode=puzzle&seed=5")
-        given = {int(r): int(float(c) - 0.5) for r, c in b.js(
-            "return [...document.querySelectorAll('#puzzleboard circle.given')]"
+        fixed = {int(r): int(float(c) - 0.5) for r, c in b.js(
+            "return [...document.querySelectorAll('#puzzleboard circle.fixed')]"
             ".map(q => [q.dataset.row, q.getAttribute('cx')])")}
-        check("the puzzle has givens", 0 < len(given) < 8, given)
-        answers = completions(8, given)
+        check("the puzzle has queens fixed", 0 < len(fixed) < 8, fixed)
+        answers = completions(8, fixed)
         check("its completion is unique (brute force)", len(answers) == 1, len(answers))
         answer = answers[0]
-        free_rows = [r for r in range(8) if r not in given]
+        free_rows = [r for r in range(8) if r not in fixed]
         r0 = free_rows[0]
-        wrong = next(c for c in range(8) if c != answer[r0] and c in given.values())
+        wrong = next(c for c in range(8) if c != answer[r0] and c in fixed.values())
         b.click(f"#puzzleboard rect[data-row='{r0}'][data-col='{wrong}']")
         check("a conflict shows at once",
               b.js("return document.querySelectorAll('#puzzleboard circle.conflict').length") >= 2

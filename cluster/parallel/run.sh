@@ -23,5 +23,5 @@ for login in "${logins[@]}"; do
     args+=(--sshlogin "$login")
 done
 seq 1 "$m" | parallel "${args[@]}" --jobs 1 \
-    "$nqueens" count "$n" --part "{}/$m" --format json > "$out/shares.jsonl"
+    "$nqueens" count "$n" --share "{}/$m" --format json > "$out/shares.jsonl"
 "$nqueens" merge "$out/shares.jsonl"

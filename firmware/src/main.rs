@@ -41,9 +41,9 @@ fn main() -> ! {
     let (row, used) = stack::measure(|| nqueens_tables::table(8).and_then(|t| t.get(91)));
     ok &= report("table", used);
     ok &= row.is_none_or(|r| r == [7, 3, 0, 2, 5, 1, 6, 4]);
-    let (counts, used) = stack::measure(|| Counter::new(10).and_then(|c| c.unique(true).run()));
+    let (counts, used) = stack::measure(|| Counter::new(10).and_then(|c| c.fundamental(true).run()));
     ok &= report("counter", used);
-    ok &= matches!(counts, Ok(c) if c.total == 724 && c.unique == Some(92));
+    ok &= matches!(counts, Ok(c) if c.total == 724 && c.fundamental == Some(92));
     let (sol, used) = stack::measure(|| nth(14, 1000));
     ok &= report("nth", used);
     let sol = sol.unwrap_or_default();
@@ -83,7 +83,7 @@ fn main() -> ! {
             Some(_) => "MISMATCH",
             None => "absent",
         };
-        ok &= status != "MISMATCH" && nqueens_tables::count(n) == Some(found as u64);
+        ok &= status != "MISMATCH" && nqueens_tables::known_count(n) == Some(found as u64);
         device::println(format_args!("n={n} solutions={found} table={status}"));
     }
 
@@ -91,19 +91,19 @@ fn main() -> ! {
     let share = |k| {
         Counter::new(10)
             .ok()?
-            .unique(true)
+            .fundamental(true)
             .share(k, 3)
             .ok()?
             .run()
             .ok()
     };
-    let (mut total, mut unique) = (0, 0);
+    let (mut total, mut fundamental) = (0, 0);
     for c in (1..=3).filter_map(share) {
         total += c.total;
-        unique += c.unique.unwrap_or(0);
+        fundamental += c.fundamental.unwrap_or(0);
     }
-    ok &= (total, unique) == (724, 92);
-    device::println(format_args!("counter n=10 total={total} unique={unique}"));
+    ok &= (total, fundamental) == (724, 92);
+    device::println(format_args!("counter n=10 total={total} fundamental={fundamental}"));
 
     if ok {
         device::println(format_args!("board {board}: all checks passed"));

@@ -52,7 +52,8 @@ fn single_n(numbers: &mut Integers, lo: usize, hi: usize) -> Result<usize, Failu
 /// statement bounds n to 6..=13; any n whose count is known (1..=27) is answered.
 fn p1219(numbers: &mut Integers, out: &mut dyn Write) -> Result<(), Failure> {
     let n = single_n(numbers, 1, 27)?;
-    let (Some(solutions), Some(total)) = (nqueens_tables::solutions(n), nqueens_tables::count(n))
+    let (Some(solutions), Some(total)) =
+        (nqueens_tables::solutions(n), nqueens_tables::known_count(n))
     else {
         return usage(format!("n must be from 1 to 27, got {n}"));
     };

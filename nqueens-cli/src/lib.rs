@@ -4,6 +4,7 @@
 //! tests, not as an API to depend on.
 #![deny(missing_docs)]
 
+mod checkpoint;
 mod count;
 mod input;
 pub mod judge;
@@ -11,7 +12,10 @@ mod list;
 mod lookup;
 mod man;
 mod merge;
+mod progress;
+mod record;
 mod render;
+mod signals;
 pub mod stream;
 
 use std::io;
@@ -47,8 +51,9 @@ pub enum Command {
     Sizes(lookup::SizesArgs),
     /// Write the raw bytes of a table layout for N to stdout (for include_bytes!).
     Dump(lookup::DumpArgs),
-    /// Add up the shares of `count N --part K/M --format json` (JSON lines from files, or
-    /// standard input): the total, or the list of missing shares (exit 3).
+    /// Add up the shares of `count N --share K/M --format json` or of a `count --checkpoint`
+    /// file (share records from files, or standard input): the total, or the list of missing
+    /// shares (exit 3).
     Merge(merge::Args),
     /// Read standard input and answer a classic judge problem byte for byte.
     Judge {
@@ -76,25 +81,138 @@ pub enum ListFormat {
     Board,
 }
 
-/// What went wrong, in one line. `Usage` is the user's mistake (exit 2).
+/// The exit statuses, named once: `main` exits with them and the man page lists them with
+/// [`EXIT_STATUSES`]' words.
+pub mod status {
+    /// Done; also when the reader of the output went away (a closed pipe).
+    pub const DONE: u8 = 0;
+    /// A read or a write failed, or a count that was asked for correctly failed.
+    pub const FAILED: u8 = 1;
+    /// The user's mistake: arguments, input, a share line that cannot be merged.
+    pub const USAGE: u8 = 2;
+    /// `merge` found shares missing.
+    pub const INCOMPLETE: u8 = 3;
+    /// Stopped by Ctrl-C (SIGINT): 128 + 2, as a shell reports it.
+    pub const INTERRUPTED: u8 = 130;
+    /// Stopped by SIGTERM: 128 + 15.
+    pub const TERMINATED: u8 = 143;
+}
+
+/// Each exit status with what it means, in the man page's words.
+pub const EXIT_STATUSES: [(u8, &str); 6] = [
+    (
+        status::DONE,
+        "Done; also when the reader of the output went away (a closed pipe).",
+    ),
+    (
+        status::FAILED,
+        "A read or a write failed, or a count that was asked for correctly failed (out of \
+         memory). One line on standard error.",
+    ),
+    (
+        status::USAGE,
+        "The user's mistake: arguments, input, a share line that cannot be merged, a \
+         checkpoint file of another count. One line on standard error, nothing on standard \
+         output.",
+    ),
+    (
+        status::INCOMPLETE,
+        "merge found shares missing; it lists them in Slurm's --array= form.",
+    ),
+    (
+        status::INTERRUPTED,
+        "count --checkpoint stopped by Ctrl-C (SIGINT), the shares finished so far on disk.",
+    ),
+    (
+        status::TERMINATED,
+        "count --checkpoint stopped by SIGTERM, the shares finished so far on disk.",
+    ),
+];
+
+/// What went wrong, in one line; [`Failure::status`] gives its exit status.
 #[derive(Debug)]
 pub enum Failure {
     /// Bad input or arguments.
     Usage(String),
     /// Reading the input failed.
     Read(io::Error),
-    /// Shares are missing from a merge: the message lists them (exit 3).
+    /// Shares are missing from a merge: the message lists them.
     Incomplete(String),
     /// Writing the output failed for a reason other than a closed pipe.
     Io(io::Error),
-    /// A count that was asked for correctly failed (out of memory): exit 1.
+    /// A count that was asked for correctly failed (out of memory).
     Count(String),
+    /// A signal stopped the command: the message, and the status (130 or 143).
+    Stopped(String, u8),
+}
+
+impl Failure {
+    /// The exit status for this failure (see [`status`]).
+    pub fn status(&self) -> u8 {
+        match self {
+            Failure::Usage(_) => status::USAGE,
+            Failure::Incomplete(_) => status::INCOMPLETE,
+            Failure::Read(_) | Failure::Io(_) | Failure::Count(_) => status::FAILED,
+            Failure::Stopped(_, status) => *status,
+        }
+    }
 }
 
 impl From<io::Error> for Failure {
     fn from(e: io::Error) -> Failure {
         Failure::Io(e)
     }
+}
+
+/// The library refuses a request (the user's mistake) in every way but one: a count that
+/// could not get its memory, which was asked for correctly.
+impl From<nqueens_tables::Error> for Failure {
+    fn from(e: nqueens_tables::Error) -> Failure {
+        match e {
+            nqueens_tables::Error::OutOfMemory { .. } => Failure::Count(e.to_string()),
+            _ => Failure::Usage(e.to_string()),
+        }
+    }
+}
+
+/// `-j`/`--threads`, as every command that counts takes it.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct Threads {
+    /// Threads to count on [default: one per core].
+    #[arg(short = 'j', long = "threads", value_name = "K", value_parser = thread_count, allow_negative_numbers = true)]
+    threads: Option<u16>,
+}
+
+impl Threads {
+    /// The count for the library: 0 for one per core.
+    pub fn get(self) -> usize {
+        self.threads.map_or(0, usize::from)
+    }
+}
+
+/// Runs `work` on a new thread of `scope`; where no thread can be started, hands `work`
+/// back, for the caller to do it in place. (A closure given to `spawn_scoped` is lost when
+/// the spawn fails: this keeps it.)
+pub(crate) fn spawn_or_return<'scope, W, T>(
+    scope: &'scope std::thread::Scope<'scope, '_>,
+    work: W,
+) -> Result<std::thread::ScopedJoinHandle<'scope, Option<T>>, W>
+where
+    W: FnOnce() -> T + Send + 'scope,
+    T: Send + 'scope,
+{
+    use std::sync::{Arc, Mutex, PoisonError};
+    let cell = Arc::new(Mutex::new(Some(work)));
+    let theirs = Arc::clone(&cell);
+    let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
+        let work = theirs.lock().unwrap_or_else(PoisonError::into_inner).take();
+        work.map(|work| work())
+    });
+    spawned.map_err(|_| {
+        let work = cell.lock().unwrap_or_else(PoisonError::into_inner).take();
+        // The thread never started, so nothing took the work.
+        work.unwrap_or_else(|| unreachable!("a thread that never started took the work"))
+    })
 }
 
 /// Shorthand for a usage failure.
@@ -152,10 +270,12 @@ pub fn board_size(s: &str) -> Result<usize, String> {
     whole_number(s, 1, max as u64, "board size").map(|n| n as usize)
 }
 
-/// Parses a thread count for clap: an integer from 1 to 1024, spaces around it allowed as
-/// for every other number.
+/// Parses a thread count for clap: an integer from 1 to the library's
+/// [`MAX_THREADS`](nqueens_tables::MAX_THREADS), spaces around it allowed as for every
+/// other number.
 pub fn thread_count(s: &str) -> Result<u16, String> {
-    whole_number(s, 1, 1024, "-j (threads)").map(|n| n as u16)
+    let max = nqueens_tables::MAX_THREADS as u64;
+    whole_number(s, 1, max, "-j (threads)").map(|n| n as u16)
 }
 
 /// An integer from `min` to `max` named `what`, spaces around it allowed. A number too large

@@ -21,9 +21,9 @@ pub struct Args {
     /// Keep only solutions with a queen on this square, 1-based (repeatable): `--fixed 1,1`.
     #[arg(long, value_name = "ROW,COL", value_parser = parse_square, allow_hyphen_values = true)]
     fixed: Vec<(usize, usize)>,
-    /// One solution per symmetry class: the smallest of its 8 images.
-    #[arg(long)]
-    unique: bool,
+    /// The fundamental solutions only, one per symmetry class: the smallest of its 8 images.
+    #[arg(long, alias = "unique")]
+    fundamental: bool,
 }
 
 pub(crate) fn parse_square(s: &str) -> Result<(usize, usize), String> {
@@ -60,23 +60,15 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     let solutions: Box<dyn Iterator<Item = Placement> + Send> = if fixed.is_empty() {
         match nqueens_tables::solutions(n) {
             Some(all) => Box::new(all),
-            None => {
-                return usage(format!(
-                    "board size must be from 1 to {}",
-                    nqueens_tables::MAX_N
-                ))
-            }
+            None => return Err(nqueens_tables::Error::BoardSize(n).into()),
         }
     } else {
         // From the table when there is one (binary search on the fixed first rows), else a
         // search that starts from the fixed queens.
-        match nqueens_tables::solutions_with_fixed(n, &fixed) {
-            Ok(solutions) => Box::new(solutions),
-            Err(e) => return usage(e.to_string()),
-        }
+        Box::new(nqueens_tables::solutions_with_fixed(n, &fixed)?)
     };
-    let unique = args.unique;
-    let solutions = solutions.filter(move |s| !unique || nqueens_tables::is_fundamental(s));
+    let fundamental = args.fundamental;
+    let solutions = solutions.filter(move |s| !fundamental || nqueens_tables::is_fundamental(s));
     let limit = usize::try_from(args.limit.unwrap_or(u64::MAX)).unwrap_or(usize::MAX);
     let format = args.format;
     crate::stream::streamed(out, solutions.take(limit), |out, sol| match format {

@@ -5,7 +5,7 @@ use std::io::Write;
 
 use nqueens_tables::Placement;
 
-use crate::{render, usage, Failure};
+use crate::{render, usage, Failure, Threads};
 
 #[derive(clap::Args, Debug)]
 pub struct SolutionArg {
@@ -44,19 +44,19 @@ impl SolutionArg {
 pub struct RankArgs {
     #[command(flatten)]
     solution: SolutionArg,
-    /// Threads to count on, from n = 14 [default: one per core].
-    #[arg(short = 'j', long, value_name = "K", value_parser = crate::thread_count, allow_negative_numbers = true)]
-    threads: Option<u16>,
+    #[command(flatten)]
+    threads: Threads,
 }
 
 /// `nqueens rank COLS...`: the 1-based position of a solution in lexicographic order, with a
 /// progress bar when it takes over a second on a terminal.
 pub fn rank(args: &RankArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let sol = args.solution.solution()?;
-    let threads = args.threads.map_or(0, usize::from);
-    let rank = crate::count::with_progress(|progress| {
-        nqueens_tables::rank_with_progress(&sol, threads, progress)
-    });
+    let threads = args.threads.get();
+    let rank = crate::progress::with_progress(
+        |report| nqueens_tables::rank_with_progress(&sol, threads, |p| report(p.into())),
+        &|| None,
+    );
     match rank {
         Some(i) => writeln!(out, "{}", i + 1)?,
         None => return usage("those columns are not a solution"),
@@ -72,9 +72,8 @@ pub struct NthArgs {
     /// 1-based position in lexicographic order.
     #[arg(value_parser = position, allow_negative_numbers = true)]
     k: u64,
-    /// Threads to count on, from n = 14 [default: one per core].
-    #[arg(short = 'j', long, value_name = "K", value_parser = crate::thread_count, allow_negative_numbers = true)]
-    threads: Option<u16>,
+    #[command(flatten)]
+    threads: Threads,
 }
 
 /// A column number; spaces around it are fine, as for every number on the command line.
@@ -96,15 +95,18 @@ fn position(s: &str) -> Result<u64, String> {
 /// `nqueens nth N K`: the K-th solution (1-based), as 1-based columns, with a progress bar
 /// when it takes over a second on a terminal.
 pub fn nth(args: &NthArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let threads = args.threads.map_or(0, usize::from);
-    let found = crate::count::with_progress(|progress| {
-        nqueens_tables::nth_with_progress(args.n, args.k - 1, threads, progress)
-    });
+    let threads = args.threads.get();
+    let found = crate::progress::with_progress(
+        |report| {
+            nqueens_tables::nth_with_progress(args.n, args.k - 1, threads, |p| report(p.into()))
+        },
+        &|| None,
+    );
     match found {
         Some(sol) => render::rows(out, &sol)?,
         None => {
-            let total =
-                nqueens_tables::count(args.n).map_or(String::from("fewer"), |c| c.to_string());
+            let total = nqueens_tables::known_count(args.n)
+                .map_or(String::from("fewer"), |c| c.to_string());
             return usage(format!(
                 "there is no solution number {} for n = {}: it has {total}",
                 args.k, args.n
@@ -138,16 +140,16 @@ pub struct SizesArgs {
 pub fn sizes(args: &SizesArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let n = args.n;
     // The number of classes is counted (fast up to about 17); past that it is not known here.
-    let (Some(total), true) = (nqueens_tables::count(n), n <= 17) else {
+    let (Some(total), true) = (nqueens_tables::known_count(n), n <= 17) else {
         return usage(format!(
             "sizes counts the symmetry classes, which takes too long for n = {n}: n is 1 to 17"
         ));
     };
     let counter = nqueens_tables::Counter::new(n).map_err(|e| Failure::Usage(e.to_string()))?;
-    let counts = counter.unique(true).threads(0).run();
+    let counts = counter.fundamental(true).threads(0).run();
     let counts = counts.map_err(|e| Failure::Count(e.to_string()))?;
-    // The 8-fold counter, which `unique(true)` asks for, always counts the classes.
-    let unique = counts.unique.unwrap_or_default();
+    // The 8-fold counter, which `fundamental(true)` asks for, always counts the classes.
+    let unique = counts.fundamental.unwrap_or_default();
     let (full, half) = (n as u64, n.div_ceil(2) as u64);
     writeln!(out, "layout               solutions        bytes")?;
     writeln!(out, "full                 {total:>9} {:>12}", full * total)?;
@@ -206,22 +208,12 @@ pub fn dump(args: &DumpArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let solutions: Box<dyn Iterator<Item = Placement>> = if fundamental {
         match nqueens_tables::fundamental(n) {
             Some(f) => Box::new(f),
-            None => {
-                return usage(format!(
-                    "board size must be from 1 to {}",
-                    nqueens_tables::MAX_N
-                ))
-            }
+            None => return Err(nqueens_tables::Error::BoardSize(n).into()),
         }
     } else {
         match nqueens_tables::solutions(n) {
             Some(s) => Box::new(s),
-            None => {
-                return usage(format!(
-                    "board size must be from 1 to {}",
-                    nqueens_tables::MAX_N
-                ))
-            }
+            None => return Err(nqueens_tables::Error::BoardSize(n).into()),
         }
     };
     for sol in solutions {
@@ -246,12 +238,12 @@ pub struct PuzzleArgs {
     seed: u64,
 }
 
-/// `nqueens puzzle N`: the givens, one `ROW,COL` line each, 1-based.
+/// `nqueens puzzle N`: the queens fixed, one `ROW,COL` line each, 1-based.
 pub fn puzzle(args: &PuzzleArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let Some(p) = nqueens_tables::puzzle(args.n, args.seed) else {
         return usage(format!("no puzzle for n = {}: it has no solution", args.n));
     };
-    for (r, c) in p.givens() {
+    for (r, c) in p.fixed() {
         writeln!(out, "{},{}", r + 1, c + 1)?;
     }
     Ok(())

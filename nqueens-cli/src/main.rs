@@ -1,17 +1,12 @@
 //! The `nqueens` command: `main` is `report(run(parse()))`, and every failure is one line on
-//! stderr. Exit status:
-//!
-//! - 0: done; also when the reader of the output went away (a closed pipe).
-//! - 1: a read or a write failed, or a count that was asked for correctly failed (out of
-//!   memory).
-//! - 2: the user's mistake: arguments, input, a share line that cannot be merged.
-//! - 3: `merge` found shares missing (it lists them).
+//! stderr. The exit statuses are named in `nqueens_cli::status`, with their meanings in
+//! `nqueens_cli::EXIT_STATUSES` (the man page's EXIT STATUS).
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser};
-use nqueens_cli::{one_line, stream, Cli, Failure};
+use nqueens_cli::{one_line, status, stream, Cli, Failure};
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -33,7 +28,7 @@ fn main() -> ExitCode {
                 // No command at all: the help, as a user typing `nqueens` wants to see.
                 let help = Cli::command().render_help().to_string();
                 let _ = write!(io::stderr(), "{help}");
-                return ExitCode::from(2);
+                return ExitCode::from(status::USAGE);
             }
             // clap's line starts with its own "error: ", which `report` adds.
             let line = one_line(&e.render().to_string());
@@ -111,18 +106,20 @@ fn stdout_was_closed() -> bool {
     flags.is_some_and(|f| f & 3 == 2)
 }
 
-/// Says what went wrong on stderr, in one line, and gives the exit status: 2 for the user's
-/// mistake, 1 for failed I/O, 0 for a reader that stopped reading (a closed pipe). A failed
-/// write to stderr is not a panic: the status still tells.
+/// Says what went wrong on stderr, in one line, and gives the exit status
+/// ([`Failure::status`]); a reader that stopped reading (a closed pipe) is no failure. A
+/// failed write to stderr is not a panic: the status still tells.
 fn report(failure: &Failure) -> ExitCode {
-    let (line, status) = match failure {
-        Failure::Io(e) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
-        Failure::Usage(msg) => (format!("error: {msg}"), 2),
-        Failure::Read(e) => (format!("error: cannot read input: {e}"), 1),
-        Failure::Incomplete(msg) => (format!("error: {msg}"), 3),
-        Failure::Io(e) => (format!("error: cannot write output: {e}"), 1),
-        Failure::Count(msg) => (format!("error: counting failed: {msg}"), 1),
+    let line = match failure {
+        Failure::Io(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+            return ExitCode::from(status::DONE)
+        }
+        Failure::Usage(msg) | Failure::Incomplete(msg) => format!("error: {msg}"),
+        Failure::Read(e) => format!("error: cannot read input: {e}"),
+        Failure::Io(e) => format!("error: cannot write output: {e}"),
+        Failure::Count(msg) => format!("error: counting failed: {msg}"),
+        Failure::Stopped(msg, _) => msg.clone(),
     };
     let _ = writeln!(io::stderr(), "{line}");
-    ExitCode::from(status)
+    ExitCode::from(failure.status())
 }

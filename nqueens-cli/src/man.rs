@@ -7,7 +7,7 @@ use std::path::Path;
 
 use clap::CommandFactory;
 
-use crate::{Cli, Failure};
+use crate::{Cli, Failure, EXIT_STATUSES};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -16,23 +16,6 @@ pub struct Args {
     #[arg(long, value_name = "DIR")]
     all: Option<std::path::PathBuf>,
 }
-
-/// The exit statuses, as `main` gives them.
-const EXIT_STATUS: &str = r#".SH "EXIT STATUS"
-.TP
-\fB0\fR
-Done; also when the reader of the output went away (a closed pipe).
-.TP
-\fB1\fR
-A read or a write failed, or a count that was asked for correctly failed (out of memory).
-.TP
-\fB2\fR
-The user's mistake: arguments, input, a share line that cannot be merged. One line on
-standard error, nothing on standard output.
-.TP
-\fB3\fR
-\fBmerge\fR found shares missing; it lists them in Slurm's \-\-array= form.
-"#;
 
 const EXAMPLES: &str = r#".SH EXAMPLES
 .TP
@@ -104,8 +87,22 @@ fn page(out: &mut dyn Write) -> Result<(), Failure> {
     man.render_description_section(out)?;
     man.render_options_section(out)?;
     man.render_subcommands_section(out)?;
-    out.write_all(EXIT_STATUS.as_bytes())?;
+    exit_status(out)?;
     out.write_all(EXAMPLES.as_bytes())?;
     man.render_version_section(out)?;
+    Ok(())
+}
+
+/// The EXIT STATUS section, from the statuses `main` exits with.
+fn exit_status(out: &mut dyn Write) -> std::io::Result<()> {
+    writeln!(out, ".SH \"EXIT STATUS\"")?;
+    for (status, meaning) in EXIT_STATUSES {
+        // roff: a leading dot or quote would be a request; hyphens are minus signs.
+        writeln!(
+            out,
+            ".TP\n\\fB{status}\\fR\n{}",
+            meaning.replace('-', "\\-")
+        )?;
+    }
     Ok(())
 }

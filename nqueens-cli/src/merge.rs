@@ -1,17 +1,19 @@
 //! `nqueens merge`: adds up the shares of one count, refusing anything that could make the
-//! sum wrong: a line that is not a share, shares of another n, M or plan, two different
-//! counts for one share. Missing shares are listed in Slurm's `--array=` form, to rerun.
+//! sum wrong: a line that is not a share record, shares of another count (n, M, version,
+//! queens fixed, fundamental solutions counted or not, plan), two different counts for one
+//! share. Missing shares are listed in Slurm's `--array=` form, to rerun.
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 
-use crate::{input, usage, Failure};
+use crate::record::{CountId, Record, MAX_LINE};
+use crate::{usage, Failure};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Files of JSON share lines (`count N --part K/M --format json`); `-` or none for
-    /// standard input.
+    /// Files of share records (`count N --share K/M --format json`, or a `count --checkpoint`
+    /// file); `-` or none for standard input.
     files: Vec<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = MergeFormat::Text)]
@@ -22,27 +24,8 @@ pub struct Args {
 pub enum MergeFormat {
     /// `n=N total=T`.
     Text,
-    /// One JSON object: n, m, plan, version, shares, total, unique, seconds.
+    /// One JSON object: n, m, plan, version, fixed, shares, total, fundamental, seconds.
     Json,
-}
-
-/// The most bytes a share line may have: `count --format json` writes about 200.
-const MAX_LINE: u64 = 4096;
-
-/// One share line as `count --format json` writes it; a duplicate key is refused by the
-/// derive, and `part` and `method` are checked when present.
-#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
-struct Share {
-    n: u64,
-    #[serde(default)]
-    part: Option<String>,
-    k: u64,
-    m: u64,
-    count: u64,
-    unique: Option<u64>,
-    seconds: f64,
-    plan: String,
-    version: String,
 }
 
 /// What `merge --format json` writes.
@@ -52,18 +35,20 @@ struct Merged<'a> {
     m: u64,
     plan: &'a str,
     version: &'a str,
+    fixed: &'a [String],
     shares: usize,
     total: u128,
-    unique: Option<u128>,
+    fundamental: Option<u128>,
     seconds: f64,
 }
 
 /// The shares read so far, by `k`, each with where it was read.
 #[derive(Default)]
-struct Shares {
-    by_k: BTreeMap<u64, (Share, String)>,
-    /// The first share read, and where: every other must have its n, M and plan.
-    first: Option<(Share, String)>,
+pub(crate) struct Shares {
+    pub(crate) by_k: BTreeMap<u64, (Record, String)>,
+    /// Which count the first share read is of, and where it was read: every other share
+    /// must be of the same count.
+    pub(crate) first: Option<(CountId, String)>,
 }
 
 pub fn run(args: &Args, stdin: &mut dyn Read, out: &mut dyn Write) -> Result<(), Failure> {
@@ -96,7 +81,7 @@ pub fn run(args: &Args, stdin: &mut dyn Read, out: &mut dyn Write) -> Result<(),
     }
     let Some((plan, _)) = &shares.first else {
         return usage(
-            "no share lines to merge: expected the output of `count N --part K/M --format json`",
+            "no share lines to merge: expected the output of `count N --share K/M --format json`",
         );
     };
     let missing = plan.m - shares.by_k.len() as u64;
@@ -110,7 +95,7 @@ pub fn run(args: &Args, stdin: &mut dyn Read, out: &mut dyn Write) -> Result<(),
     }
     let all = shares.by_k.values().map(|(s, _)| s);
     let total: u128 = all.clone().map(|s| u128::from(s.count)).sum();
-    let unique: Option<u128> = all.clone().map(|s| s.unique.map(u128::from)).sum();
+    let fundamental: Option<u128> = all.clone().map(|s| s.fundamental.map(u128::from)).sum();
     let seconds: f64 = all.map(|s| s.seconds).sum();
     match args.format {
         MergeFormat::Text => writeln!(out, "n={} total={total}", plan.n)?,
@@ -120,9 +105,10 @@ pub fn run(args: &Args, stdin: &mut dyn Read, out: &mut dyn Write) -> Result<(),
                 m: plan.m,
                 plan: &plan.plan,
                 version: &plan.version,
+                fixed: &plan.fixed,
                 shares: shares.by_k.len(),
                 total,
-                unique,
+                fundamental,
                 seconds: (seconds * 1e6).round() / 1e6,
             };
             let line = serde_json::to_string(&merged).map_err(std::io::Error::from)?;
@@ -134,7 +120,7 @@ pub fn run(args: &Args, stdin: &mut dyn Read, out: &mut dyn Write) -> Result<(),
 
 impl Shares {
     /// Reads the share lines of `reader`, named `name` in messages.
-    fn read(&mut self, reader: &mut dyn BufRead, name: &str) -> Result<(), Failure> {
+    pub(crate) fn read(&mut self, reader: &mut dyn BufRead, name: &str) -> Result<(), Failure> {
         let mut line = Vec::new();
         for number in 1u64.. {
             line.clear();
@@ -159,35 +145,30 @@ impl Shares {
             if text.trim().is_empty() {
                 continue;
             }
-            let share = parse(text).or_else(|why| usage(format!("{at}: {why}")))?;
+            let share = Record::parse(text).or_else(|why| usage(format!("{at}: {why}")))?;
             self.add(share, at)?;
         }
         Ok(())
     }
 
     /// Adds one share, read at `at`, or says why it cannot be added.
-    fn add(&mut self, share: Share, at: String) -> Result<(), Failure> {
+    pub(crate) fn add(&mut self, share: Record, at: String) -> Result<(), Failure> {
         match &self.first {
-            None => self.first = Some((share.clone(), at.clone())),
-            Some((p, from)) => {
-                let differs = [
-                    ("n", share.n.to_string(), p.n.to_string()),
-                    ("M", share.m.to_string(), p.m.to_string()),
-                    ("plan", share.plan.clone(), p.plan.clone()),
-                ]
-                .into_iter()
-                .find(|(_, mine, theirs)| mine != theirs);
-                if let Some((what, mine, theirs)) = differs {
+            None => self.first = Some((share.id(), at.clone())),
+            Some((first, from)) => {
+                if let Some((what, mine, theirs)) = share.id().differs(first) {
                     return usage(format!(
                         "{at}: a share with {what} = {mine}, but {from} has {what} = {theirs}: \
-                         shares of different counts or plans cannot be added",
+                         shares of different counts cannot be added",
                     ));
                 }
             }
         }
         let (k, m) = (share.k, share.m);
         match self.by_k.get(&k) {
-            Some((same, seen)) if same.count == share.count && same.unique == share.unique => {
+            Some((same, seen))
+                if same.count == share.count && same.fundamental == share.fundamental =>
+            {
                 let _ = writeln!(
                     std::io::stderr(),
                     "note: {at}: share {k}/{m} repeats {seen} with the same count: counted once",
@@ -198,7 +179,11 @@ impl Shares {
                 let (field, mine, theirs) = if other.count != share.count {
                     ("count", share.count.to_string(), other.count.to_string())
                 } else {
-                    ("unique", show(share.unique), show(other.unique))
+                    (
+                        "fundamental",
+                        show(share.fundamental),
+                        show(other.fundamental),
+                    )
                 };
                 return usage(format!(
                     "{at}: share {k}/{m} has {field} {mine}, but {seen} has {field} {theirs}: rerun it",
@@ -212,55 +197,12 @@ impl Shares {
     }
 }
 
-/// One share line, or why it is not one. Its numbers are checked as `count --part` checks
-/// its own: a line no count could have written is refused.
-fn parse(line: &str) -> Result<Share, String> {
-    let share: Share = serde_json::from_str(line).map_err(|e| {
-        if e.is_data() {
-            format!("not a share line ({e})")
-        } else {
-            format!("not a JSON line ({e})")
-        }
-    })?;
-    let max_n = nqueens_tables::MAX_N as u64;
-    if !(1..=max_n).contains(&share.n) {
-        return Err(format!(
-            "n = {} is not a board size (1 to {max_n})",
-            share.n
-        ));
-    }
-    let max_m = crate::count::MAX_SHARES as u64;
-    if !(1..=max_m).contains(&share.m) {
-        return Err(format!(
-            "M = {} is not a number of shares `count --part` takes (1 to {max_m})",
-            share.m
-        ));
-    }
-    if !(1..=share.m).contains(&share.k) {
-        return Err(format!("share k = {} is not in 1..={}", share.k, share.m));
-    }
-    if let Some(part) = &share.part {
-        if *part != format!("{}/{}", share.k, share.m) {
-            return Err(format!(
-                "\"part\":\"{}\" disagrees with k = {} and m = {}",
-                input::shorten(part),
-                share.k,
-                share.m
-            ));
-        }
-    }
-    if !(share.seconds.is_finite() && share.seconds >= 0.0) {
-        return Err("\"seconds\" is not a time".into());
-    }
-    Ok(share)
-}
-
 /// The most ranges a list of missing shares shows; past them it says how many more.
 const MAX_RANGES: usize = 64;
 
 /// `1,3,5-8`: the numbers from 1 to `m` that `present` (sorted, distinct) lacks, runs
 /// written as ranges, as Slurm's `--array=` takes them; at most [`MAX_RANGES`] of them.
-fn gaps(present: impl Iterator<Item = u64>, m: u64) -> String {
+pub(crate) fn gaps(present: impl Iterator<Item = u64>, m: u64) -> String {
     let mut parts = Vec::new();
     let mut more = 0usize;
     let mut next = 1;

@@ -83,10 +83,7 @@ pub fn streamed<T: Send>(
                 }
             }
         };
-        if std::thread::Builder::new()
-            .spawn_scoped(scope, maker)
-            .is_err()
-        {
+        if crate::spawn_or_return(scope, maker).is_err() {
             while let Some(item) = next() {
                 write(out, item)?;
                 out.flush()?;

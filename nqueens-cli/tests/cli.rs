@@ -134,14 +134,20 @@ fn count_parts_sum_to_the_total() {
             let mut sum = 0;
             for k in 1..=m {
                 let part = format!("{k}/{m}");
-                let json =
-                    stdout_of(&["count", &n.to_string(), "--part", &part, "--format", "json"]);
+                let json = stdout_of(&[
+                    "count",
+                    &n.to_string(),
+                    "--share",
+                    &part,
+                    "--format",
+                    "json",
+                ]);
                 assert!(
                     json.starts_with('{') && json.trim_end().ends_with('}'),
                     "{json}"
                 );
                 assert_eq!(json_field(&json, "n"), n);
-                assert!(json.contains(&format!("\"part\":\"{part}\"")), "{json}");
+                assert!(json.contains(&format!("\"share\":\"{part}\"")), "{json}");
                 assert!(json.contains("\"seconds\":"), "{json}");
                 sum += json_field(&json, "count");
             }
@@ -151,7 +157,7 @@ fn count_parts_sum_to_the_total() {
 }
 
 #[test]
-fn list_rows_board_limit_fixed_unique() {
+fn list_rows_board_limit_fixed_fundamental() {
     assert_eq!(stdout_of(&["list", "4"]), "2 4 1 3\n3 1 4 2\n");
     assert_eq!(
         stdout_of(&["list", "4", "--format", "board", "--limit", "1"]),
@@ -163,6 +169,11 @@ fn list_rows_board_limit_fixed_unique() {
     assert!(fixed.lines().all(|l| l.starts_with("1 ")));
     let two = stdout_of(&["list", "8", "--fixed", "1,1", "--fixed", "2,5"]);
     assert_eq!(two, "1 5 8 6 3 7 2 4\n");
+    assert_eq!(
+        stdout_of(&["list", "8", "--fundamental"]).lines().count(),
+        12
+    );
+    // The name before 0.1, kept as a hidden alias.
     assert_eq!(stdout_of(&["list", "8", "--unique"]).lines().count(), 12);
     assert_eq!(
         stdout_of(&["list", "20", "--fixed", "1,1", "--limit", "1"])
@@ -196,7 +207,7 @@ fn count_fixed_matches_the_list() {
     let shares: u64 = (1..=3)
         .map(|k| {
             let part = format!("{k}/3");
-            let out = stdout_of(&["count", "15", "--fixed", "2,5", "--part", &part]);
+            let out = stdout_of(&["count", "15", "--fixed", "2,5", "--share", &part]);
             out.trim().parse::<u64>().unwrap()
         })
         .sum();
@@ -207,12 +218,12 @@ fn count_fixed_matches_the_list() {
     assert_usage_error(&["count", "8", "--fixed", "9,1"], b"", "off the 8x8 board");
     assert_usage_error(&["count", "8", "--fixed", "0,1"], b"", "ROW,COL");
     assert_usage_error(
-        &["count", "8", "--fixed", "1,1", "--unique"],
+        &["count", "8", "--fixed", "1,1", "--fundamental"],
         b"",
-        "--unique",
+        "--fundamental",
     );
     assert_usage_error(
-        &["count", "4", "--fixed", "1,2", "--part", "1/2"],
+        &["count", "4", "--fixed", "1,2", "--share", "1/2"],
         b"",
         "from n = 5 to 23",
     );
@@ -242,9 +253,11 @@ fn bad_arguments_are_one_line_and_status_2() {
     assert_usage_error(&["count", "33"], b"", "from 1 to 32");
     assert_usage_error(&["count", "-3"], b"", "from 1 to 32");
     assert_usage_error(&["count", "99999999999999999999999"], b"", "board size");
-    assert_usage_error(&["count", "8", "--part", "0/3"], b"", "--part");
-    assert_usage_error(&["count", "8", "--part", "4/3"], b"", "--part");
-    assert_usage_error(&["count", "8", "--part", "x"], b"", "--part");
+    assert_usage_error(&["count", "8", "--share", "0/3"], b"", "--share");
+    assert_usage_error(&["count", "8", "--share", "4/3"], b"", "--share");
+    assert_usage_error(&["count", "8", "--share", "x"], b"", "--share");
+    // The name before 0.1, kept as a hidden alias.
+    assert_usage_error(&["count", "8", "--part", "x"], b"", "--share");
     assert_usage_error(&["count", "8", "--threads", "0"], b"", "threads");
     assert_usage_error(&["count", "8", "--format", "xml"], b"", "xml");
     assert_usage_error(&["list", "8", "--fixed", "9,1"], b"", "off the 8x8 board");
@@ -357,7 +370,7 @@ fn count_help_names_every_json_key_and_the_plan_of_the_method_that_ran() {
     }
     assert_eq!(value["method"], "join");
     assert!(value["plan"].as_str().unwrap().starts_with("j1-"), "{line}");
-    let line = stdout_of(&["count", "16", "--unique", "--format", "json"]);
+    let line = stdout_of(&["count", "16", "--fundamental", "--format", "json"]);
     assert!(
         line.contains("\"method\":\"eightfold\",") && line.contains("\"plan\":\"r1-"),
         "{line}"
@@ -402,9 +415,9 @@ fn rank_nth_canonical_sizes() {
     for figure in ["958256", "515984", "120029", "64631"] {
         assert!(sizes.contains(figure), "{sizes}");
     }
-    assert_eq!(stdout_of(&["count", "13", "--unique"]), "9233\n");
-    assert_eq!(stdout_of(&["count", "14", "--unique"]), "45752\n");
-    assert_eq!(stdout_of(&["list", "6", "--unique"]), "2 4 6 1 3 5\n");
+    assert_eq!(stdout_of(&["count", "13", "--fundamental"]), "9233\n");
+    assert_eq!(stdout_of(&["count", "14", "--fundamental"]), "45752\n");
+    assert_eq!(stdout_of(&["list", "6", "--fundamental"]), "2 4 6 1 3 5\n");
 }
 
 #[test]
@@ -421,7 +434,7 @@ fn bad_lookups_are_one_line_and_status_2() {
     assert_usage_error(&["sizes", "28"], b"", "n is 1 to 17");
     let help = stdout_of(&["sizes", "--help"]);
     assert!(help.contains("1 to 17"), "{help}");
-    assert_usage_error(&["count", "8", "--part", "-1/4"], b"", "--part takes K/M");
+    assert_usage_error(&["count", "8", "--share", "-1/4"], b"", "--share takes K/M");
     assert_usage_error(&["sizes", "20"], b"", "too long");
 }
 
@@ -478,7 +491,7 @@ fn shell(script: &str) -> (i32, String, String) {
 fn counting_any_board_size_up_to_32_does_not_panic() {
     // n = 25..=32 overflowed the counter's root list. An empty share keeps it quick.
     for n in ["25", "32"] {
-        let out = stdout_of(&["count", n, "--part", "1000000/1000000", "--format", "json"]);
+        let out = stdout_of(&["count", n, "--share", "1000000/1000000", "--format", "json"]);
         assert!(out.contains("\"count\":0"), "{out}");
     }
 }
@@ -650,14 +663,14 @@ fn sha256_hex(data: &[u8]) -> String {
         .to_string()
 }
 
-/// The JSON share lines of `count n --part k/m` for every k.
+/// The share records of `count n --share k/m` for every k.
 fn shares(n: &str, m: u32) -> Vec<String> {
     (1..=m)
         .map(|k| {
             stdout_of(&[
                 "count",
                 n,
-                "--part",
+                "--share",
                 &format!("{k}/{m}"),
                 "--format",
                 "json",
@@ -676,7 +689,10 @@ fn merge_adds_up_the_shares_of_one_plan() {
     let (code, out, _) = run(&["merge", "--format", "json"], all.as_bytes());
     assert_eq!(code, 0);
     let out = String::from_utf8(out).unwrap();
-    assert!(out.contains("\"total\":14200,\"unique\":1787"), "{out}");
+    assert!(
+        out.contains("\"total\":14200,\"fundamental\":1787"),
+        "{out}"
+    );
     // From files too, in any order; an identical repeat is noted and counted once.
     let dir = std::env::temp_dir().join(format!("nqueens-merge-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -769,13 +785,13 @@ fn merge_refuses_a_number_of_shares_count_would_refuse() {
     let line = shares("8", 2).remove(0);
     for m in ["18446744073709551615", "100000000", "0"] {
         let bad = line.replace("\"m\":2", &format!("\"m\":{m}"));
-        let bad = bad.replace("\"part\":\"1/2\"", &format!("\"part\":\"1/{m}\""));
+        let bad = bad.replace("\"share\":\"1/2\"", &format!("\"share\":\"1/{m}\""));
         assert_usage_error(&["merge"], bad.as_bytes(), "1 to 1000000");
     }
     // The most shares there can be, one of them here: the list of the others is short.
     let one = line
         .replace("\"m\":2", "\"m\":1000000")
-        .replace("\"part\":\"1/2\"", "\"part\":\"1/1000000\"");
+        .replace("\"share\":\"1/2\"", "\"share\":\"1/1000000\"");
     let (code, _, err) = run(&["merge"], one.as_bytes());
     assert_eq!(code, 3, "{err}");
     assert!(err.trim().ends_with("--array=2-1000000"), "{err}");
@@ -784,7 +800,7 @@ fn merge_refuses_a_number_of_shares_count_would_refuse() {
         .map(|k| {
             line.replace("\"k\":1", &format!("\"k\":{k}"))
                 .replace("\"m\":2", "\"m\":1000")
-                .replace("\"part\":\"1/2\"", &format!("\"part\":\"{k}/1000\""))
+                .replace("\"share\":\"1/2\"", &format!("\"share\":\"{k}/1000\""))
         })
         .collect();
     let (code, _, err) = run(&["merge"], every_other.as_bytes());
@@ -811,16 +827,16 @@ fn merge_read_errors_name_the_input() {
 #[test]
 fn merge_names_what_differs_and_refuses_what_no_count_writes() {
     let lines = shares("8", 2);
-    // Two copies of one share that differ only in `unique`.
-    let other = lines[0].replace("\"unique\":", "\"unique\":1");
+    // Two copies of one share that differ only in `fundamental`.
+    let other = lines[0].replace("\"fundamental\":", "\"fundamental\":1");
     let both = format!("{}{other}", lines[0]);
-    assert_usage_error(&["merge"], both.as_bytes(), "has unique");
+    assert_usage_error(&["merge"], both.as_bytes(), "has fundamental");
     // A duplicate key, n = 0, a part that disagrees with k.
     let dup = lines[0].replacen("\"count\":", "\"count\":1,\"count\":", 1);
     assert_usage_error(&["merge"], dup.as_bytes(), "duplicate field");
     let zero = lines[0].replace("\"n\":8", "\"n\":0");
     assert_usage_error(&["merge"], zero.as_bytes(), "n = 0");
-    let part = lines[0].replace("\"part\":\"1/2\"", "\"part\":\"2/2\"");
+    let part = lines[0].replace("\"share\":\"1/2\"", "\"share\":\"2/2\"");
     assert_usage_error(&["merge"], part.as_bytes(), "disagrees with k = 1");
     // The JSON output is JSON, whatever the plan holds.
     let quoted = lines
@@ -839,7 +855,7 @@ fn merge_names_what_differs_and_refuses_what_no_count_writes() {
 #[test]
 fn messages_state_the_rule_that_refused() {
     assert_usage_error(
-        &["count", "8", "--part", "1/4294967296"],
+        &["count", "8", "--share", "1/4294967296"],
         b"",
         "M <= 1000000",
     );
@@ -973,4 +989,91 @@ fn readme_console_blocks_are_real_output() {
         }
     }
     assert!(checked >= 8, "only {checked} commands checked");
+}
+
+// The third reliability pass (issue 35): shares of different counts are never added up.
+
+/// The share record of `count ARGS --format json`.
+fn record(args: &[&str]) -> String {
+    let mut all = vec!["count"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--format", "json"]);
+    stdout_of(&all)
+}
+
+#[test]
+fn merge_refuses_shares_of_different_counts() {
+    // Queens fixed against none: the plan of a count with queens fixed is its own.
+    let fixed = record(&["17", "--fixed", "1,1", "--share", "1/2"]);
+    let plain = record(&["17", "--share", "2/2"]);
+    assert!(fixed.contains("\"fixed\":[\"1,1\"]"), "{fixed}");
+    assert_usage_error(
+        &["merge"],
+        (fixed.clone() + &plain).as_bytes(),
+        "fixed = none",
+    );
+    // Two different sets of queens fixed.
+    let a = record(&["12", "--fixed", "1,1", "--share", "1/2"]);
+    let b = record(&["12", "--fixed", "2,5", "--share", "2/2"]);
+    assert_usage_error(&["merge"], (a.clone() + &b).as_bytes(), "fixed = 2,5");
+    // The same queens given in another order are the same count.
+    let c = record(&["12", "--fixed", "3,3", "--fixed", "1,1", "--share", "1/2"]);
+    let d = record(&["12", "--fixed", "1,1", "--fixed", "3,3", "--share", "2/2"]);
+    let (code, out, err) = run(&["merge"], (c + &d).as_bytes());
+    let whole = stdout_of(&["count", "12", "--fixed", "1,1", "--fixed", "3,3"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        format!("n=12 total={whole}")
+    );
+    // Fundamental solutions counted against not: n = 16's shares are the 8-fold counter's
+    // either way, and the records tell them apart by `fundamental`.
+    let classes = record(&["16", "--fundamental", "--share", "1/2"]);
+    let mut plain = record(&["16", "--share", "2/2"]);
+    assert!(plain.contains("\"fundamental\":"), "{plain}");
+    plain = plain.replacen(
+        &format!("\"fundamental\":{}", json_field(&plain, "fundamental")),
+        "\"fundamental\":null",
+        1,
+    );
+    assert_usage_error(
+        &["merge"],
+        (classes.clone() + &plain).as_bytes(),
+        "fundamental = not counted",
+    );
+    // Another version of the command.
+    let older = classes.replace("\"version\":\"", "\"version\":\"0.0.9-");
+    let other = record(&["16", "--fundamental", "--share", "2/2"]);
+    assert_usage_error(&["merge"], (older + &other).as_bytes(), "version = ");
+    // A count with queens fixed by the search says so in its plan, not the 8-fold counter's.
+    let search = record(&["8", "--fixed", "1,1"]);
+    assert!(
+        search.contains("\"method\":\"search\"") && search.contains("\"plan\":\"w1-"),
+        "{search}"
+    );
+}
+
+#[test]
+fn merge_reads_share_records_written_before_the_names_were_settled() {
+    // `part` for `share`, `unique` for `fundamental`, no `fixed`: 0.1's first form.
+    let lines: String = shares("12", 2)
+        .iter()
+        .map(|l| {
+            let fixed_gone = l.replace(",\"fixed\":[]", "");
+            fixed_gone
+                .replace("\"share\":", "\"part\":")
+                .replace("\"fundamental\":", "\"unique\":")
+        })
+        .collect();
+    assert!(
+        lines.contains("\"part\":\"1/2\"") && lines.contains("\"unique\":"),
+        "{lines}"
+    );
+    let (code, out, err) = run(&["merge", "--format", "json"], lines.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(
+        (value["total"].as_u64(), value["fundamental"].as_u64()),
+        (Some(14_200), Some(1_787))
+    );
 }

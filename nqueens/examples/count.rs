@@ -5,10 +5,10 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(12);
-    let counter = nqueens_tables::Counter::new(n).map(|c| c.unique(true));
+    let counter = nqueens_tables::Counter::new(n).map(|c| c.fundamental(true));
     match counter.and_then(|c| c.run()) {
         // The 8-fold counter, which `unique(true)` picks, always counts the classes.
-        Ok(c) => println!("n={n} total={} unique={:?}", c.total, c.unique),
+        Ok(c) => println!("n={n} total={} fundamental={:?}", c.total, c.fundamental),
         Err(e) => {
             eprintln!("error: {e}");
             std::process::exit(2);

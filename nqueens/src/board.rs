@@ -8,3 +8,13 @@
 /// assert!(nqueens_tables::solutions(nqueens_tables::MAX_N + 1).is_none());
 /// ```
 pub const MAX_N: usize = 32;
+
+/// The columns of an `n` board, `n` from 0 to [`MAX_N`]: its low `n` bits, the mask of a
+/// full row.
+pub(crate) const fn full_mask(n: usize) -> u32 {
+    if n >= 32 {
+        u32::MAX
+    } else {
+        (1u32 << n) - 1
+    }
+}

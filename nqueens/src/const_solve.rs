@@ -6,12 +6,12 @@
 //! three rows in straight-line code, and only half of the search, because the column-mirror
 //! of a lexicographic table, reversed, is the table again.
 
-use crate::search::full_mask;
+use crate::board::full_mask;
 
 /// Every solution for `N`, in lexicographic order, computed by backtracking inside const
 /// evaluation (or at run time, if called there).
 ///
-/// `C` must be the exact number of solutions, [`count`](crate::count)`(N)`; any other `C` fails to compile,
+/// `C` must be the exact number of solutions, [`known_count`](crate::known_count)`(N)`; any other `C` fails to compile,
 /// with a message that gives the right count. `N` must be in 1..=32.
 ///
 /// ```

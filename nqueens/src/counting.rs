@@ -7,7 +7,7 @@ use crate::eightfold;
 use crate::error::{board_size, Error};
 #[cfg(feature = "std")]
 use crate::join;
-use crate::progress::{Progress, Stage};
+use crate::progress::{Progress, Stage, Unit};
 
 /// How a count was (or will be) made.
 ///
@@ -30,20 +30,12 @@ pub enum Method {
     Join,
     /// The 8-fold symmetry counter: every `n`, symmetry classes too, shares, no heap.
     EightFold,
-    /// The search, for a count with queens given ([`Counter::fixed`]) where the join does
+    /// The search, for a count with queens fixed ([`Counter::fixed`]) where the join does
     /// not serve: below n = 15, past 23, or without the feature `std`.
     Search,
 }
 
-impl Method {
-    /// The 8-fold counter's name before 0.1: it counts by symmetry, and is not the
-    /// symmetries themselves (module `symmetry`).
-    #[deprecated(since = "0.1.0", note = "renamed to `Method::EightFold`")]
-    #[allow(non_upper_case_globals)]
-    pub const Symmetry: Method = Method::EightFold;
-}
-
-/// The method's name as the command prints it: `table`, `join` or `eightfold`.
+/// The method's name as the command prints it: `table`, `join`, `eightfold` or `search`.
 impl core::fmt::Display for Method {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(match self {
@@ -58,26 +50,28 @@ impl core::fmt::Display for Method {
 /// The result of a count.
 ///
 /// ```
-/// let c = nqueens_tables::Counter::new(6).unwrap().unique(true).run().unwrap();
-/// assert_eq!((c.total, c.unique), (4, Some(1)));
+/// let c = nqueens_tables::Counter::new(6).unwrap().fundamental(true).run().unwrap();
+/// assert_eq!((c.total, c.fundamental), (4, Some(1)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct Counts {
     /// Solutions counted (OEIS A000170 for a whole board).
     pub total: u64,
-    /// Of those, one per class under the 8 symmetries of the square (OEIS A002562 for a
-    /// whole board), when the method counts classes.
-    pub unique: Option<u64>,
+    /// Of those, the fundamental solutions: one per class under the 8 symmetries of the
+    /// square (OEIS A002562 for a whole board), when the method counts classes.
+    pub fundamental: Option<u64>,
     /// How they were counted.
     pub method: Method,
-    /// The board size, for [`Counts::plan`].
+    /// The board size and the queens fixed, for [`Counts::plan`].
     n: usize,
+    fixed: [u8; MAX_N],
 }
 
 impl Counts {
-    /// The plan of the method that counted (see [`Counter::plan`]): `j1-` for the join,
-    /// `r1-` for the 8-fold counter and for a table (whose count is whole).
+    /// The plan of the method that counted (see [`Counter::plan`]): `j1-` for the join (of
+    /// the queens fixed, if any), `w1-` for the search, `r1-` for the 8-fold counter and for
+    /// a table (whose count is whole).
     ///
     /// ```
     /// use nqueens_tables::Counter;
@@ -87,18 +81,25 @@ impl Counts {
     /// // Its shares are the 8-fold counter's: another plan.
     /// # #[cfg(feature = "std")]
     /// assert_ne!(c.plan(), Counter::new(16).unwrap().plan());
+    /// // A count with queens fixed has the plan of those queens.
+    /// let corner = Counter::new(8).unwrap().fixed(&[(0, 0)]).unwrap();
+    /// assert_ne!(corner.run().unwrap().plan(), Counter::new(8).unwrap().run().unwrap().plan());
+    /// # #[cfg(feature = "std")]
+    /// assert_eq!(corner.share(1, 2).unwrap().run().unwrap().plan(), corner.plan());
     /// ```
     pub fn plan(&self) -> Plan {
-        match self.method {
-            Method::Join => join_plan(self.n),
-            _ => eightfold_plan(self.n),
-        }
+        let counter = Counter {
+            fixed: self.fixed,
+            ..Counter::new(self.n).unwrap_or(Counter::DEFAULT)
+        };
+        counter.plan_of(self.method)
     }
 }
 
 /// The identifier of a share plan; see [`Counter::plan`]. Shown as a rule and 16 hex
 /// digits: `r1-` for the 8-fold counter's tasks dealt round-robin, `j1-` for the join's
-/// units (n = 17 to 23) cut into runs; first version of each.
+/// units (n = 17 to 23, or 5 to 23 with queens fixed) cut into runs, `w1-` for a whole
+/// count with queens fixed by the search (which has no shares); first version of each.
 ///
 /// ```
 /// let a = nqueens_tables::Counter::new(16).unwrap();
@@ -132,8 +133,8 @@ impl core::fmt::Display for Plan {
 /// ```
 /// use nqueens_tables::{Counter, Method};
 ///
-/// let c = Counter::new(10).unwrap().unique(true).run().unwrap();
-/// assert_eq!((c.total, c.unique), (724, Some(92)));
+/// let c = Counter::new(10).unwrap().fundamental(true).run().unwrap();
+/// assert_eq!((c.total, c.fundamental), (724, Some(92)));
 /// assert_eq!(c.method, Method::EightFold);
 ///
 /// // Shares: any k of m; the m shares sum to the total, the same on every machine.
@@ -150,14 +151,14 @@ pub struct Counter {
     n: usize,
     threads: usize,
     share: Option<(u64, u64)>,
-    unique: bool,
+    fundamental: bool,
     method: Option<Method>,
-    /// The queens given, by row: 0 for none, else the column plus 1, or [`CLASH`] for a row
+    /// The queens fixed, by row: 0 for none, else the column plus 1, or [`CLASH`] for a row
     /// given two columns. Bytes, not masks: the firmware keeps a `Counter` on its stack.
-    given: [u8; MAX_N],
+    fixed: [u8; MAX_N],
 }
 
-/// A row of [`Counter::given`] that was given two different columns: no solution has both.
+/// A row of [`Counter::fixed`] that was fixed to two different columns: no solution has both.
 const CLASH: u8 = u8::MAX;
 
 impl Counter {
@@ -176,9 +177,9 @@ impl Counter {
             n,
             threads: 1,
             share: None,
-            unique: false,
+            fundamental: false,
             method: None,
-            given: [0; MAX_N],
+            fixed: [0; MAX_N],
         })
     }
 
@@ -186,14 +187,14 @@ impl Counter {
     /// (0-based), as [`solutions_with_fixed`](crate::solutions_with_fixed) lists them: by
     /// the join from n = 15 to 23 (feature `std`), at the cost of a plain count or less, else
     /// by the search. Queens that attack each other leave nothing to count. Such a count has
-    /// no symmetry classes (`unique` is `None`), and its shares are the join's (n = 5 to 23,
+    /// no symmetry classes (`fundamental` is `None`), and its shares are the join's (n = 5 to 23,
     /// feature `std`; see [`Error::NotShareable`]). [`Error::OffBoard`] for a square off the
     /// board.
     ///
     /// ```
     /// use nqueens_tables::{Counter, Error};
     /// let c = Counter::new(8).unwrap().fixed(&[(0, 0)]).unwrap().run().unwrap();
-    /// assert_eq!((c.total, c.unique), (4, None));
+    /// assert_eq!((c.total, c.fundamental), (4, None));
     /// // Two queens on one diagonal: nothing.
     /// assert_eq!(Counter::new(8).unwrap().fixed(&[(0, 0), (1, 1)]).unwrap().run().unwrap().total, 0);
     /// assert_eq!(Counter::new(8).unwrap().fixed(&[(8, 0)]).err(), Some(Error::OffBoard { row: 8, column: 0 }));
@@ -204,7 +205,7 @@ impl Counter {
             return Err(Error::OffBoard { row, column });
         }
         for &(row, column) in queens {
-            let slot = &mut self.given[row];
+            let slot = &mut self.fixed[row];
             *slot = match *slot {
                 0 => column as u8 + 1,
                 same if same == column as u8 + 1 => same,
@@ -214,16 +215,16 @@ impl Counter {
         Ok(self)
     }
 
-    /// Whether queens are given (see [`Counter::fixed`]).
-    fn constrained(&self) -> bool {
-        self.given.iter().any(|&g| g != 0)
+    /// Whether queens are fixed (see [`Counter::fixed`]).
+    fn has_fixed(&self) -> bool {
+        self.fixed.iter().any(|&g| g != 0)
     }
 
-    /// The columns each row may take, for the join: the given queen's, none for a
+    /// The columns each row may take, for the join: the fixed queen's, none for a
     /// [`CLASH`], else all.
     #[cfg(feature = "std")]
     fn allowed(&self) -> [u32; MAX_N] {
-        self.given.map(|g| match g {
+        self.fixed.map(|g| match g {
             0 => u32::MAX,
             CLASH => 0,
             g => 1 << (g - 1),
@@ -283,35 +284,56 @@ impl Counter {
     /// # #[cfg(feature = "std")]
     /// assert!(Counter::new(18).unwrap().plan().to_string().starts_with("j1-"));
     /// // Symmetry classes are counted by the 8-fold counter, shares too.
-    /// assert!(Counter::new(18).unwrap().unique(true).plan().to_string().starts_with("r1-"));
+    /// assert!(Counter::new(18).unwrap().fundamental(true).plan().to_string().starts_with("r1-"));
     /// ```
     pub fn plan(&self) -> Plan {
         let shared = Counter {
             share: Some((1, 2)),
             ..*self
         };
-        match shared.planned_method() {
+        self.plan_of(shared.planned_method())
+    }
+
+    /// The plan of `method` for this count.
+    fn plan_of(&self, method: Method) -> Plan {
+        match method {
             #[cfg(feature = "std")]
-            Method::Join if self.constrained() => {
+            Method::Join if self.has_fixed() => {
                 let allowed = self.allowed();
                 Plan::of("j1", |mut eat| {
-                    join::identity_constrained(self.n, &allowed, &mut eat)
+                    join::identity_fixed(self.n, &allowed, &mut eat)
                 })
             }
             Method::Join => join_plan(self.n),
-            Method::Search => Plan::of("w1", |eat| eat(self.n as u8)),
+            // Whole only (the search has no shares), but its record still says which queens.
+            Method::Search => Plan::of("w1", |eat| {
+                eat(self.n as u8);
+                self.fixed.into_iter().for_each(eat);
+            }),
             _ => eightfold_plan(self.n),
         }
     }
 
-    /// Also counts the symmetry classes (the 8-fold counter does; `unique` is then `Some`).
+    /// A count of the one-square board, for [`Counts::plan`] should its `n` ever not be a
+    /// board size (it always is: a `Counts` comes from a `Counter`).
+    const DEFAULT: Counter = Counter {
+        n: 1,
+        threads: 1,
+        share: None,
+        fundamental: false,
+        method: None,
+        fixed: [0; MAX_N],
+    };
+
+    /// Also counts the fundamental solutions, one per symmetry class (the 8-fold counter
+    /// does; [`Counts::fundamental`] is then `Some`).
     ///
     /// ```
-    /// let c = nqueens_tables::Counter::new(8).unwrap().unique(true).run().unwrap();
-    /// assert_eq!(c.unique, Some(12));
+    /// let c = nqueens_tables::Counter::new(8).unwrap().fundamental(true).run().unwrap();
+    /// assert_eq!(c.fundamental, Some(12));
     /// ```
-    pub fn unique(mut self, unique: bool) -> Counter {
-        self.unique = unique;
+    pub fn fundamental(mut self, fundamental: bool) -> Counter {
+        self.fundamental = fundamental;
         self
     }
 
@@ -345,13 +367,13 @@ impl Counter {
         if let Some(method) = self.method.filter(|&m| self.can_use(m)) {
             return method;
         }
-        // A share of a count with queens given is the join's wherever the join serves.
-        let join_pays = self.n >= JOIN_PAYS_FROM || (self.constrained() && self.share.is_some());
+        // A share of a count with queens fixed is the join's wherever the join serves.
+        let join_pays = self.n >= JOIN_PAYS_FROM || (self.has_fixed() && self.share.is_some());
         if self.can_use(Method::Table) {
             Method::Table
         } else if self.can_use(Method::Join) && join_pays {
             Method::Join
-        } else if self.constrained() {
+        } else if self.has_fixed() {
             Method::Search
         } else {
             Method::EightFold
@@ -359,25 +381,109 @@ impl Counter {
     }
 
     fn can_use(&self, method: Method) -> bool {
-        let whole = !self.unique && self.share.is_none();
-        let given = self.constrained();
+        let whole = !self.fundamental && self.share.is_none();
+        let fixed = self.has_fixed();
         match method {
-            Method::Table => whole && !given && crate::table::table(self.n).is_some(),
+            Method::Table => whole && !fixed && crate::table::table(self.n).is_some(),
             #[cfg(feature = "std")]
-            Method::Join if given => join::CONSTRAINED_N.contains(&self.n),
+            Method::Join if fixed => join::FIXED_N.contains(&self.n),
             // Shares of the join: those of the centered join only, which cuts its work into
             // units that need a share's own half boards alone.
             #[cfg(feature = "std")]
             Method::Join => {
-                !self.unique
+                !self.fundamental
                     && join::covers(self.n)
                     && (self.share.is_none() || join::CENTERED_N.contains(&self.n))
             }
             #[cfg(not(feature = "std"))]
             Method::Join => false,
-            Method::EightFold => !given,
-            Method::Search => given,
+            Method::EightFold => !fixed,
+            Method::Search => fixed,
         }
+    }
+
+    /// How many shares to cut this count into so that each is short, for a count that keeps
+    /// its finished shares as it goes (the command's `count --checkpoint`): 1 where the whole
+    /// count takes a few seconds at most (n up to 16) or has no shares (queens fixed outside
+    /// the join's sizes); for the join, whole outer choices of center queens a share, split
+    /// until there are at least [`SHARES_AT_LEAST`] (a share of an outer choice lists its half
+    /// boards again); for the 8-fold counter, [`SHARES_AT_LEAST`] runs of its tasks.
+    ///
+    /// ```
+    /// use nqueens_tables::Counter;
+    /// assert_eq!(Counter::new(12).unwrap().suggested_shares(), 1);
+    /// let m = Counter::new(25).unwrap().suggested_shares();
+    /// assert!(m >= nqueens_tables::SHARES_AT_LEAST);
+    /// ```
+    pub fn suggested_shares(&self) -> u64 {
+        if self.n <= SMALL_N {
+            return 1;
+        }
+        let shared = Counter {
+            share: Some((1, 2)),
+            ..*self
+        };
+        match shared.planned_method() {
+            #[cfg(feature = "std")]
+            Method::Join => {
+                let allowed = self.allowed();
+                let fixed = self.has_fixed().then_some(&allowed[..self.n]);
+                match join::outer_choices(self.n, fixed) {
+                    Some(outers) => outers * SHARES_AT_LEAST.div_ceil(outers),
+                    None => 1,
+                }
+            }
+            Method::EightFold => SHARES_AT_LEAST,
+            _ => 1,
+        }
+    }
+
+    /// Runs the shares `k` of `m` (1-based) for which `skip(k)` is false, one after
+    /// another in order, and hands each result to `finished(k, counts)` as soon as it is
+    /// counted; `finished` returns [`ControlFlow::Break`](core::ops::ControlFlow) to stop
+    /// before the next share. Each share runs as [`Counter::run_with_progress`] runs it,
+    /// reporting its own progress. This is how a long count can keep a record of its finished
+    /// shares and, run again, skip them: the `m` shares add up to the whole count whichever
+    /// order or runs they are counted in. Returns whether every share not skipped was run;
+    /// [`Error::Share`] for `m = 0`, and a share's error stops the run.
+    ///
+    /// ```
+    /// use core::ops::ControlFlow;
+    /// use nqueens_tables::Counter;
+    /// let counter = Counter::new(12).unwrap();
+    /// let mut total = 0;
+    /// // Share 2 was counted before (say, by an earlier run): 1_436 solutions.
+    /// let all = counter
+    ///     .run_shares(4, |k| k == 2, |_k, c| {
+    ///         total += c.total;
+    ///         ControlFlow::Continue(())
+    ///     }, |_| {})
+    ///     .unwrap();
+    /// assert!(all);
+    /// let second = counter.share(2, 4).unwrap().run().unwrap().total;
+    /// assert_eq!(total + second, 14_200);
+    /// ```
+    pub fn run_shares<F, P>(
+        &self,
+        m: u64,
+        skip: impl Fn(u64) -> bool,
+        mut finished: F,
+        progress: P,
+    ) -> Result<bool, Error>
+    where
+        F: FnMut(u64, Counts) -> core::ops::ControlFlow<()>,
+        P: Fn(Progress) + Sync,
+    {
+        if m == 0 {
+            return Err(Error::Share { k: 1, m });
+        }
+        for k in (1..=m).filter(|&k| !skip(k)) {
+            let counts = self.share(k, m)?.run_with_progress(&progress)?;
+            if finished(k, counts).is_break() {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     /// Runs the count. The only error is [`Error::OutOfMemory`], when the join's half boards
@@ -402,7 +508,7 @@ impl Counter {
     /// let seen = AtomicU64::new(0);
     /// let c = nqueens_tables::Counter::new(10)
     ///     .unwrap()
-    ///     .unique(true)
+    ///     .fundamental(true)
     ///     .run_with_progress(|p| {
     ///         seen.fetch_max(p.done, Ordering::Relaxed);
     ///         assert!(p.done <= p.of);
@@ -420,9 +526,10 @@ impl Counter {
                 if let Some(table) = crate::table::table(self.n) {
                     return Ok(Counts {
                         total: table.len() as u64,
-                        unique: None,
+                        fundamental: None,
                         method: Method::Table,
                         n: self.n,
+                        fixed: self.fixed,
                     });
                 }
             }
@@ -430,11 +537,11 @@ impl Counter {
                 #[cfg(feature = "std")]
                 {
                     let counted = match self.share {
-                        _ if self.constrained() => {
+                        _ if self.has_fixed() => {
                             let share = self.share.unwrap_or((1, 1));
                             let allowed = self.allowed();
                             let n = self.n;
-                            join::count_constrained(n, &allowed, share, self.threads, &progress)
+                            join::count_fixed(n, &allowed, share, self.threads, &progress)
                         }
                         Some((k, m)) => join::count_share(self.n, k, m, self.threads, &progress),
                         None => join::count(self.n, self.threads, &progress),
@@ -443,9 +550,10 @@ impl Counter {
                         Ok(total) => {
                             return Ok(Counts {
                                 total,
-                                unique: None,
+                                fundamental: None,
                                 method: Method::Join,
                                 n: self.n,
+                                fixed: self.fixed,
                             })
                         }
                         // A share does not fall back: the 8-fold counter's shares are cut
@@ -453,7 +561,7 @@ impl Counter {
                         Err(e) if self.method == Some(Method::Join) || self.share.is_some() => {
                             return Err(e)
                         }
-                        Err(_) if self.constrained() => return self.search(),
+                        Err(_) if self.has_fixed() => return self.search(),
                         Err(_) => {}
                     }
                 }
@@ -464,18 +572,18 @@ impl Counter {
         Ok(self.eightfold(&progress))
     }
 
-    /// A count with queens given, by the search: whole only (its work has no plan to cut).
+    /// A count with queens fixed, by the search: whole only (its work has no plan to cut).
     #[inline(never)]
     fn search(&self) -> Result<Counts, Error> {
         if let Some((k, m)) = self.share {
             return Err(Error::NotShareable { k, m });
         }
-        let total = if self.given.contains(&CLASH) {
+        let total = if self.fixed.contains(&CLASH) {
             0
         } else {
             let mut queens = [(0, 0); MAX_N];
             let mut len = 0;
-            for (row, &g) in self.given.iter().enumerate() {
+            for (row, &g) in self.fixed.iter().enumerate() {
                 if g != 0 {
                     queens[len] = (row, usize::from(g - 1));
                     len += 1;
@@ -485,9 +593,10 @@ impl Counter {
         };
         Ok(Counts {
             total,
-            unique: None,
+            fundamental: None,
             method: Method::Search,
             n: self.n,
+            fixed: self.fixed,
         })
     }
 
@@ -502,14 +611,16 @@ impl Counter {
                 stage: Stage::Counting,
                 done,
                 of,
+                unit: Unit::Tasks,
             })
         };
-        let (total, unique) = eightfold::count(self.n, (k, m), self.threads, &report);
+        let (total, fundamental) = eightfold::count(self.n, (k, m), self.threads, &report);
         Counts {
             total,
-            unique: Some(unique),
+            fundamental: Some(fundamental),
             method: Method::EightFold,
             n: self.n,
+            fixed: self.fixed,
         }
     }
 }
@@ -539,6 +650,15 @@ impl Plan {
         Plan { rule, hash }
     }
 }
+
+/// Up to this size a whole count takes a few seconds at most (n = 16: 0.3 s by the join,
+/// 3 s for its classes by the 8-fold counter): [`Counter::suggested_shares`] cuts none.
+const SMALL_N: usize = 16;
+
+/// The fewest shares [`Counter::suggested_shares`] cuts a long count into: a stop loses
+/// at most about a 64th of the work; the join cuts by its outer choices of center queens,
+/// which are many more past n = 20 (1,476 at 21, 407,900 at 23).
+pub const SHARES_AT_LEAST: u64 = 64;
 
 /// Below this the 8-fold counter is as fast as the join, and needs no heap. Criterion, one
 /// thread: with `fast-search` the 8-fold counter takes 0.9 ms, 33 ms and 185 ms at n = 12,

@@ -36,14 +36,14 @@ const KNOWN: [u64; 27] = [
 /// arrays:
 ///
 /// ```
-/// const N: usize = nqueens_tables::count(8).unwrap() as usize;
+/// const N: usize = nqueens_tables::known_count(8).unwrap() as usize;
 /// static BOARD: [[u8; 8]; N] = nqueens_tables::const_solutions();
 /// assert_eq!(N, 92);
-/// assert_eq!(nqueens_tables::count(0), None);
-/// assert_eq!(nqueens_tables::count(27), Some(234_907_967_154_122_528));
-/// assert_eq!(nqueens_tables::count(28), None);
+/// assert_eq!(nqueens_tables::known_count(0), None);
+/// assert_eq!(nqueens_tables::known_count(27), Some(234_907_967_154_122_528));
+/// assert_eq!(nqueens_tables::known_count(28), None);
 /// ```
-pub const fn count(n: usize) -> Option<u64> {
+pub const fn known_count(n: usize) -> Option<u64> {
     if n >= 1 && n <= KNOWN.len() {
         Some(KNOWN[n - 1])
     } else {

@@ -28,7 +28,7 @@
 //!
 //! ```
 //! // The count sizes an array type; the const fn fills it at compile time.
-//! const SEVEN: [[u8; 7]; nqueens_tables::count(7).unwrap() as usize] = nqueens_tables::const_solutions();
+//! const SEVEN: [[u8; 7]; nqueens_tables::known_count(7).unwrap() as usize] = nqueens_tables::const_solutions();
 //! assert_eq!(SEVEN.len(), 40);
 //! assert_eq!(SEVEN[0], [0, 2, 4, 6, 1, 3, 5]);
 //! ```
@@ -55,8 +55,8 @@
 //! and an optional progress callback, and picks the fastest method for what is asked.
 //!
 //! ```
-//! let c = nqueens_tables::Counter::new(12).unwrap().unique(true).run().unwrap();
-//! assert_eq!((c.total, c.unique), (14_200, Some(1_787)));
+//! let c = nqueens_tables::Counter::new(12).unwrap().fundamental(true).run().unwrap();
+//! assert_eq!((c.total, c.fundamental), (14_200, Some(1_787)));
 //! ```
 //!
 //! # Errors
@@ -85,10 +85,9 @@
 extern crate std;
 
 // The layers, bottom up: leaves (`board`, `error`, `progress`, `parallel`, `tail`), the
-// data and the search (`placement`, `table`, `packed`, `search`, `solutions`, `rank`,
-// `symmetry`, `puzzle`, ...),
-// the counting kernels (`eightfold`, `join`), and the front doors (`counting`, `ranking`). A module
-// imports only from the layers below it.
+// data and the search (`placement`, `table`, `packed`, `search`, `solutions`, `walk`,
+// `symmetry`, `puzzle`, ...), the counting kernels (`eightfold`, `join`), and the front
+// doors (`counting`, `rank`). A module imports only from the layers below it.
 mod board;
 mod const_solve;
 mod counting;
@@ -103,19 +102,18 @@ mod placement;
 mod progress;
 mod puzzle;
 mod rank;
-#[cfg(feature = "std")]
-mod ranking;
 mod search;
 mod solutions;
 mod symmetry;
 mod table;
 mod tail;
+mod walk;
 
 pub use board::MAX_N;
 pub use const_solve::const_solutions;
-pub use counting::{Counter, Counts, Method, Plan};
+pub use counting::{Counter, Counts, Method, Plan, SHARES_AT_LEAST};
 pub use error::Error;
-pub use known::count;
+pub use known::known_count;
 pub use nqueens_tables_macros::nqueens;
 #[cfg(feature = "packed-10")]
 pub use packed::PACKED_10;
@@ -134,15 +132,13 @@ pub use packed::PACKED_8;
 #[cfg(feature = "packed-9")]
 pub use packed::PACKED_9;
 pub use packed::{packed_table, PackedIter, PackedRow, PackedTable};
+pub use parallel::MAX_THREADS;
 pub use placement::{is_solution, Placement};
-pub use progress::{Progress, Stage};
+pub use progress::{Progress, Stage, Unit};
 pub use puzzle::{puzzle, Puzzle};
-#[allow(deprecated)]
-pub use rank::index_of;
-#[cfg(not(feature = "std"))]
 pub use rank::{nth, rank};
 #[cfg(feature = "std")]
-pub use ranking::{nth, nth_with_progress, rank, rank_with_progress};
+pub use rank::{nth_with_progress, rank_with_progress};
 pub use search::Search;
 pub use solutions::{solutions, solutions_with_fixed, Solutions};
 pub use symmetry::{canonical, fundamental, is_fundamental, orbit, Fundamental, Orbit, Symmetry};

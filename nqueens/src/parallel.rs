@@ -7,10 +7,15 @@
 
 use core::ops::Add;
 
-/// The most threads a count starts: more only queue for the same cores (the command's `-j`
-/// stops here too), and a huge request must not spend its time failing to spawn.
-#[cfg(feature = "parallel")]
-pub(crate) const MAX_THREADS: usize = 1024;
+/// The most threads a count starts, whatever it is asked for: more only queue for the same
+/// cores, and a huge request must not spend its time failing to spawn. The command's `-j`
+/// stops here too.
+///
+/// ```
+/// let c = nqueens_tables::Counter::new(10).unwrap().threads(nqueens_tables::MAX_THREADS);
+/// assert_eq!(c.run().unwrap().total, 724);
+/// ```
+pub const MAX_THREADS: usize = 1024;
 
 /// `f` of every item, summed, on `threads` threads (0: one per core), the calling thread
 /// one of them. A thread that cannot be started is done without: at worst the calling

@@ -8,7 +8,7 @@
 /// ```
 /// use std::sync::Mutex;
 /// let last = Mutex::new(None);
-/// let counter = nqueens_tables::Counter::new(9).unwrap().unique(true);
+/// let counter = nqueens_tables::Counter::new(9).unwrap().fundamental(true);
 /// counter.run_with_progress(|p| *last.lock().unwrap() = Some(p)).unwrap();
 /// let p = last.into_inner().unwrap().unwrap();
 /// assert_eq!(p.done, p.of);
@@ -22,6 +22,56 @@ pub struct Progress {
     pub done: u64,
     /// Steps in this stage.
     pub of: u64,
+    /// What one step is, for a progress bar to name.
+    pub unit: Unit,
+}
+
+/// What a step of [`Progress`] is: each counter reports in the steps its work comes in, and
+/// says which, so that a bar can name them without guessing from the numbers.
+///
+/// ```
+/// use nqueens_tables::{Counter, Unit};
+/// let units = std::sync::Mutex::new(Vec::new());
+/// Counter::new(9).unwrap().fundamental(true).run_with_progress(|p| {
+///     units.lock().unwrap().push(p.unit);
+/// }).unwrap();
+/// assert!(units.into_inner().unwrap().iter().all(|&u| u == Unit::Tasks));
+/// assert_eq!(Unit::Tasks.to_string(), "tasks");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Unit {
+    /// Columns of the first row whose half boards are listed (the whole-list join).
+    Columns,
+    /// Groups of joins (the whole-list join).
+    Groups,
+    /// Top sets joined, over every outer choice of center queens (the centered join).
+    TopSets,
+    /// Tasks of the 8-fold counter.
+    Tasks,
+    /// Thousandths of the work, where the steps are estimates (rank and nth by counting).
+    Thousandths,
+}
+
+impl Unit {
+    /// The unit's name in the plural, as a bar shows it: `columns`, `groups`, `top sets`,
+    /// `tasks` or `thousandths`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Unit::Columns => "columns",
+            Unit::Groups => "groups",
+            Unit::TopSets => "top sets",
+            Unit::Tasks => "tasks",
+            Unit::Thousandths => "thousandths",
+        }
+    }
+}
+
+/// The unit's [`name`](Unit::name).
+impl core::fmt::Display for Unit {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// The stages of a count, in the order they run.
@@ -29,7 +79,7 @@ pub struct Progress {
 /// ```
 /// use nqueens_tables::{Counter, Stage};
 /// let stages = std::sync::Mutex::new(Vec::new());
-/// Counter::new(7).unwrap().unique(true).run_with_progress(|p| {
+/// Counter::new(7).unwrap().fundamental(true).run_with_progress(|p| {
 ///     stages.lock().unwrap().push(p.stage);
 /// }).unwrap();
 /// assert!(stages.into_inner().unwrap().iter().all(|&s| s == Stage::Counting));

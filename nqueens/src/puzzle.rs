@@ -1,4 +1,4 @@
-//! "Complete this board" puzzles: some queens given, whose completion is unique, proven by
+//! "Complete this board" puzzles: some queens fixed, whose completion is unique, proven by
 //! counting the completions up to two. One function serves the command and the web page,
 //! and the same seed gives the same puzzle on every machine (its own generator, no
 //! platform randomness). No heap: it runs wherever the search runs.
@@ -8,13 +8,13 @@ use crate::error::board_size;
 use crate::placement::Placement;
 use crate::search::Search;
 
-/// A board with some queens given whose completion is unique: see [`puzzle`].
+/// A board with some queens fixed whose completion is unique: see [`puzzle`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Puzzle {
-    /// The one solution that completes the givens.
+    /// The one solution that completes the queens fixed.
     solution: Placement,
-    /// Bit `r`: row `r`'s queen is given.
-    given: u32,
+    /// Bit `r`: row `r`'s queen is fixed.
+    fixed: u32,
 }
 
 impl Puzzle {
@@ -27,24 +27,24 @@ impl Puzzle {
         self.solution.len()
     }
 
-    /// The given queens as `(row, column)`, 0-based, by row.
+    /// The queens fixed, as `(row, column)`, 0-based, by row.
     ///
     /// ```
     /// let p = nqueens_tables::puzzle(8, 1).unwrap();
-    /// let givens: Vec<(usize, usize)> = p.givens().collect();
+    /// let fixed: Vec<(usize, usize)> = p.fixed().collect();
     /// // Exactly one solution holds them.
-    /// assert_eq!(nqueens_tables::solutions_with_fixed(8, &givens).unwrap().count(), 1);
+    /// assert_eq!(nqueens_tables::solutions_with_fixed(8, &fixed).unwrap().count(), 1);
     /// ```
-    pub fn givens(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        let given = self.given;
+    pub fn fixed(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let fixed = self.fixed;
         self.solution
             .iter()
             .enumerate()
-            .filter(move |&(r, _)| given >> r & 1 == 1)
+            .filter(move |&(r, _)| fixed >> r & 1 == 1)
             .map(|(r, &c)| (r, usize::from(c)))
     }
 
-    /// The solution the givens leave: the puzzle's answer.
+    /// The solution the queens fixed leave: the puzzle's answer.
     ///
     /// ```
     /// let p = nqueens_tables::puzzle(6, 3).unwrap();
@@ -57,18 +57,18 @@ impl Puzzle {
 
 /// A puzzle for `n` from `seed`: a random solution (the seed's), then its queens taken away
 /// one at a time in a random order, each only if the completion stays unique, which is
-/// proven by searching for a second one. So the givens are few (a minimal set: no one of
+/// proven by searching for a second one. So the queens fixed are few (a minimal set: no one of
 /// them can go), though not always the fewest possible. `None` for a size outside
 /// `1..=MAX_N` and for 2 and 3, which have no solution.
 ///
-/// Time grows with n, since proving uniqueness searches what the givens leave: see
+/// Time grows with n, since proving uniqueness searches what the queens fixed leave: see
 /// BENCHMARKS.md.
 ///
 /// ```
 /// let p = nqueens_tables::puzzle(8, 7).unwrap();
-/// let givens: Vec<(usize, usize)> = p.givens().collect();
-/// assert!(givens.len() < 8);
-/// let mut completions = nqueens_tables::solutions_with_fixed(8, &givens).unwrap();
+/// let fixed: Vec<(usize, usize)> = p.fixed().collect();
+/// assert!(fixed.len() < 8);
+/// let mut completions = nqueens_tables::solutions_with_fixed(8, &fixed).unwrap();
 /// assert_eq!(completions.next().as_deref(), Some(&p.solution()[..]));
 /// assert!(completions.next().is_none());
 /// assert_eq!(nqueens_tables::puzzle(8, 7), Some(p)); // the same seed, the same puzzle
@@ -78,28 +78,28 @@ pub fn puzzle(n: usize, seed: u64) -> Option<Puzzle> {
     let n = board_size(n).ok()?;
     let mut rng = SplitMix(seed ^ n as u64);
     let solution = random_solution(n, &mut rng)?;
-    let mut given = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
+    let mut fixed = crate::board::full_mask(n);
     let mut order = [0u8; MAX_N];
     for (i, slot) in order.iter_mut().enumerate().take(n) {
         *slot = i as u8;
     }
     shuffle(&mut order[..n], &mut rng);
     for &row in &order[..n] {
-        let without = given & !(1 << row);
+        let without = fixed & !(1 << row);
         if completions_up_to_two(&solution, without) == 1 {
-            given = without;
+            fixed = without;
         }
     }
-    Some(Puzzle { solution, given })
+    Some(Puzzle { solution, fixed })
 }
 
-/// How many solutions hold the queens of `solution` on the rows of `given`: 0, 1, or 2 for
+/// How many solutions hold the queens of `solution` on the rows of `fixed`: 0, 1, or 2 for
 /// two or more (the search stops at the second).
-fn completions_up_to_two(solution: &Placement, given: u32) -> usize {
+fn completions_up_to_two(solution: &Placement, rows: u32) -> usize {
     let mut fixed = [(0usize, 0usize); MAX_N];
     let mut len = 0;
     for (r, &c) in solution.iter().enumerate() {
-        if given >> r & 1 == 1 {
+        if rows >> r & 1 == 1 {
             fixed[len] = (r, usize::from(c));
             len += 1;
         }
@@ -120,7 +120,7 @@ fn completions_up_to_two(solution: &Placement, given: u32) -> usize {
 /// `rng` shuffles them. Without recursion: a row's order and the columns left to try are kept
 /// per row.
 fn random_solution(n: usize, rng: &mut SplitMix) -> Option<Placement> {
-    let all = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
+    let all = crate::board::full_mask(n);
     let mut order = [[0u8; MAX_N]; MAX_N];
     let mut next = [0usize; MAX_N];
     let mut cols = [0u8; MAX_N];
@@ -190,16 +190,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_puzzle_has_one_completion_and_no_given_to_spare() {
+    fn every_puzzle_has_one_completion_and_no_fixed_queen_to_spare() {
         for n in (1..=12).filter(|&n| n != 2 && n != 3) {
             for seed in 0..5 {
                 let p = puzzle(n, seed).unwrap();
                 assert!(crate::placement::is_solution(&p.solution));
-                assert_eq!(completions_up_to_two(&p.solution, p.given), 1, "n = {n}");
-                // Minimal: without any one of its givens, a second completion appears.
+                assert_eq!(completions_up_to_two(&p.solution, p.fixed), 1, "n = {n}");
+                // Minimal: without any one of its queens fixed, a second completion appears.
                 for r in 0..n {
-                    if p.given >> r & 1 == 1 {
-                        let fewer = p.given & !(1 << r);
+                    if p.fixed >> r & 1 == 1 {
+                        let fewer = p.fixed & !(1 << r);
                         assert_eq!(completions_up_to_two(&p.solution, fewer), 2, "n = {n}");
                     }
                 }

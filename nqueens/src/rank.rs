@@ -1,33 +1,33 @@
-//! Rank and unrank: a solution's position in the lexicographic list, and the solution at a
-//! position, for every n: by binary search where a table is compiled in, otherwise by
-//! counting the subtrees that come before.
+//! Rank and unrank, the public front door: a solution's position in the lexicographic list,
+//! and the solution at a position. Without the feature `std` they walk the search tree
+//! (module `walk`), which costs about one count of the board per row. With it, from n = 14
+//! to 23, a position is a sum of counts with the rows above it fixed, and the solution at a
+//! position is found by such counts row by row: the first rows, where nearly all the work
+//! is, are counted by the join (`join::count_fixed`), and the rest walked. An unrank
+//! counts a row's columns one at a time from the end nearer its solution, so a solution near
+//! either end of the list costs one count per row (n = 17: about half a plain count). On the
+//! first row the mirror gives a third place to start from, the middle: half the solutions
+//! start left of it (of an odd n, half of those outside the middle column, which takes one
+//! count), so a solution in the middle of the list costs no more than one near an end. One
+//! pass that split a count by the first row's column cost as much as eight such counts at
+//! n = 17 (BENCHMARKS.md), so it went.
+//!
+//! A front-door module: it sits above the kernels, which `walk` (a data module) may not call.
 
+#[cfg(feature = "std")]
 use crate::placement::is_solution;
-
-use crate::board::MAX_N;
 use crate::placement::Placement;
-use crate::search::Search;
-
-/// The number of solutions that start with `prefix` (rows 0..prefix.len() fixed), counting no
-/// further than `cap`: `nth` only needs to know whether a branch holds more than it skips.
-fn completions(n: usize, prefix: &[u8], cap: u64) -> u64 {
-    if prefix.iter().any(|&c| usize::from(c) >= n) {
-        return 0;
-    }
-    let mut search = Search::with_prefix(n, prefix);
-    let mut count = 0;
-    while count < cap && search.next_solution().is_some() {
-        count += 1;
-    }
-    count
-}
+#[cfg(feature = "std")]
+use crate::progress::Progress;
+use crate::walk;
 
 /// The rank of `sol`: its 0-based position among all the solutions of its `n`, in
 /// lexicographic order, or `None` if it is not a solution; [`nth`] is the inverse. (A
-/// position inside one table, a `usize`, is that table's index: [`crate::Table::index_of`].) A binary search when the table is compiled in; otherwise it counts
-/// the solutions of every smaller branch (about one full count of n, so seconds at n = 16).
-/// The position is a `u64`, not a `usize`: past n = 18 the lists are longer than a 32-bit
-/// target's `usize` can count.
+/// position inside one table, a `usize`, is that table's index: [`crate::Table::index_of`].)
+/// A binary search when the table is compiled in; from n = 14 to 23 with the feature `std`,
+/// a sum of counts by the join (see `rank_with_progress`); otherwise it counts the
+/// solutions of every smaller branch. The position is a `u64`, not a `usize`: past n = 18
+/// the lists are longer than a 32-bit target's `usize` can count.
 ///
 /// ```
 /// assert_eq!(nqueens_tables::rank(&[0, 4, 7, 5, 2, 6, 1, 3]), Some(0));
@@ -35,58 +35,17 @@ fn completions(n: usize, prefix: &[u8], cap: u64) -> u64 {
 /// assert_eq!(nqueens_tables::rank(&[0, 1]), None);
 /// ```
 pub fn rank(sol: &[u8]) -> Option<u64> {
-    if !is_solution(sol) {
-        return None;
-    }
-    let n = sol.len();
-    if let Some(t) = crate::table::table(n) {
-        return t.index_of(sol).map(|i| i as u64);
-    }
-    Some(rank_below(sol, 0))
+    #[cfg(feature = "std")]
+    return rank_with_progress(sol, 1, |_| {});
+    #[cfg(not(feature = "std"))]
+    walk::rank(sol)
 }
 
-/// The solutions before the solution `sol` that share its first `rows` rows: walked, row by
-/// row from row `rows`.
-pub(crate) fn rank_below(sol: &[u8], rows: usize) -> u64 {
-    let n = sol.len();
-    let mut rank = 0;
-    let mut prefix = [0u8; MAX_N];
-    prefix[..n].copy_from_slice(sol);
-    for r in rows..n {
-        for c in 0..sol[r] {
-            prefix[r] = c;
-            rank += completions(n, &prefix[..=r], u64::MAX);
-        }
-        prefix[r] = sol[r];
-    }
-    rank
-}
-
-/// The old name of [`rank`](crate::rank).
-///
-/// ```
-/// #[allow(deprecated)]
-/// let r = nqueens_tables::index_of(&[2, 4, 1, 3, 0]);
-/// assert_eq!(r, Some(5));
-/// ```
-#[deprecated(
-    since = "0.1.0",
-    note = "renamed to `rank`, the name `nqueens rank` has too"
-)]
-pub fn index_of(sol: &[u8]) -> Option<u64> {
-    rank(sol)
-}
-
-/// Below this index `nth` walks the search to its solution instead of counting branches: at
-/// about 10 ns a solution, 65,536 solutions cost less than counting even one branch of a
-/// board without a table.
-pub(crate) const WALK_UP_TO: u64 = 1 << 16;
-
-/// Solution `i` (0-based) of `n` in lexicographic order: the solution of rank `i`, or `None` if `i` is past the end or
-/// `n` is 0 or above [`MAX_N`]. A table lookup when the table is compiled in; otherwise a
-/// descent that counts each branch's solutions to skip whole branches, and stops counting a
-/// branch once it holds solution `i`: the first solutions of a large board come at once, the
-/// last ones cost a full count.
+/// Solution `i` (0-based) of `n` in lexicographic order: the solution of rank `i`, or `None`
+/// if `i` is past the end or `n` is 0 or above [`MAX_N`](crate::MAX_N). A table lookup when the table is
+/// compiled in; from n = 14 to 23 with the feature `std`, the first rows are chosen by
+/// counting with the join (see `nth_with_progress`); otherwise a descent that counts each
+/// branch's solutions, and stops counting a branch once it holds solution `i`.
 ///
 /// ```
 /// assert_eq!(nqueens_tables::nth(8, 0).as_deref(), Some(&[0, 4, 7, 5, 2, 6, 1, 3][..]));
@@ -97,44 +56,335 @@ pub(crate) const WALK_UP_TO: u64 = 1 << 16;
 /// assert_eq!(nqueens_tables::nth(20, 39_029_188_884), None);
 /// ```
 pub fn nth(n: usize, i: u64) -> Option<Placement> {
-    let n = crate::error::valid_n(n)?;
-    if let Some(t) = crate::table::table(n) {
-        return t.get(usize::try_from(i).ok()?).map(Placement::copy_of);
-    }
-    // Past the published count there is nothing to find: no need to count the board.
-    if crate::known::count(n).is_some_and(|total| i >= total) {
-        return None;
-    }
-    // The first solutions are quickest to walk to: one search reaches them, where the
-    // descent below would run a search per row to count each branch's first solutions.
-    if i < WALK_UP_TO {
-        let mut search = Search::new(n)?;
-        for _ in 0..i {
-            search.next_solution()?;
-        }
-        return search.next_solution().map(Placement::copy_of);
-    }
-    nth_below(n, &[], i)
+    #[cfg(feature = "std")]
+    return nth_with_progress(n, i, 1, |_| {});
+    #[cfg(not(feature = "std"))]
+    walk::nth(n, i)
 }
 
-/// Solution `left` (0-based) of those of `n` that start with the rows `prefix`, walked.
-pub(crate) fn nth_below(n: usize, prefix: &[u8], left: u64) -> Option<Placement> {
-    let mut left = left;
-    let from = prefix.len();
-    let mut placed = [0u8; MAX_N];
-    placed[..from].copy_from_slice(prefix);
-    let prefix = &mut placed;
-    'rows: for r in from..n {
-        for c in 0..n as u8 {
-            prefix[r] = c;
-            // A prefix whose queens attack each other has no completions: it counts 0.
-            let below = completions(n, &prefix[..=r], left.saturating_add(1));
-            if left < below {
-                continue 'rows;
-            }
-            left -= below;
-        }
+/// The rank of `sol`, as [`rank`](crate::rank) gives it, on `threads` threads (0: one per
+/// core), reporting its progress to `progress` (in thousandths of the work). From n = 14 to
+/// 23 it counts the solutions before `sol` by the half-board join, a row's worth at a time:
+/// about twice a plain count of the board (n = 17: a few seconds, not the tree walk's
+/// minutes). `None` if `sol` is not a solution.
+///
+/// ```
+/// let sol = [0, 2, 4, 1, 3];
+/// let rank = nqueens_tables::rank_with_progress(&sol, 1, |p| assert!(p.done <= p.of));
+/// assert_eq!(rank, nqueens_tables::rank(&sol));
+/// ```
+#[cfg(feature = "std")]
+pub fn rank_with_progress<F>(sol: &[u8], threads: usize, progress: F) -> Option<u64>
+where
+    F: Fn(Progress) + Sync,
+{
+    if !is_solution(sol) {
         return None;
     }
-    Some(Placement::copy_of(&prefix[..n]))
+    let n = sol.len();
+    if crate::table::table(n).is_some() || !counted::COUNTED_N.contains(&n) {
+        return walk::rank(sol);
+    }
+    let steps = counted::RowProgress {
+        progress: &progress,
+    };
+    let rank = counted::rank(sol, threads, &steps).or_else(|| walk::rank(sol));
+    steps.done();
+    rank
+}
+
+/// The `i`-th solution (0-based) of `n`, as [`nth`](crate::nth) gives it, on `threads`
+/// threads (0: one per core), reporting its progress to `progress` (in thousandths of the
+/// work). From n = 14 to 23 it finds the first rows by counting with the half-board join:
+/// about twice a plain count of the board at most. `None` past the last solution.
+///
+/// ```
+/// let sol = nqueens_tables::nth_with_progress(8, 91, 1, |_| {}).unwrap();
+/// assert_eq!(sol, nqueens_tables::nth(8, 91).unwrap());
+/// assert!(nqueens_tables::nth_with_progress(8, 92, 1, |_| {}).is_none());
+/// ```
+#[cfg(feature = "std")]
+pub fn nth_with_progress<F>(n: usize, i: u64, threads: usize, progress: F) -> Option<Placement>
+where
+    F: Fn(Progress) + Sync,
+{
+    // The first solutions are walked to at once (see `walk::WALK_UP_TO`); counting even the
+    // first row's first column would take a good part of a count (hours at n = 23).
+    if crate::table::table(n).is_some() || !counted::COUNTED_N.contains(&n) || i < walk::WALK_UP_TO
+    {
+        return walk::nth(n, i);
+    }
+    let steps = counted::RowProgress {
+        progress: &progress,
+    };
+    let found = counted::nth(n, i, threads, &steps);
+    steps.done();
+    match found {
+        Ok(found) => found,
+        // The join could not get its memory: the walk needs none.
+        Err(_) => walk::nth(n, i),
+    }
+}
+
+/// Rank and unrank by counting with the join: the feature `std`.
+#[cfg(feature = "std")]
+mod counted {
+    use crate::board::MAX_N;
+    use crate::join;
+    use crate::placement::Placement;
+    use crate::progress::{Progress, Stage, Unit};
+    use crate::walk;
+
+    /// The sizes ranked by counting: from here on the join's counts beat walking the tree (at
+    /// n = 14 and below, a walk takes a fraction of a second), up to the join's last size.
+    pub(super) const COUNTED_N: core::ops::RangeInclusive<usize> = 14..=*join::CENTERED_N.end();
+
+    /// Rows counted by the join, at most; below them the walk is quicker, since a prefix of
+    /// this many rows leaves few solutions to walk to (n = 17: the walk of row 6 takes about
+    /// as long as the join's count).
+    fn counted_rows(n: usize) -> usize {
+        n / 3
+    }
+
+    /// A rank counts the middle columns of the first row, not a side's, only when they are
+    /// fewer than a side's columns over this: the middle columns start the most solutions, and
+    /// at n = 17 a rank by the 3 middle columns was slower than one by the 7 beside them, while
+    /// one by the middle column alone took a fifth of the time of one by the 8 beside it
+    /// (BENCHMARKS.md, "From the middle too").
+    const MIDDLE_PER_SIDE: usize = 3;
+
+    /// An odd n's unrank counts the middle column of the first row when the solution lies past
+    /// the first fifth of the list (and before the last). A count of one column costs about the
+    /// same whichever the column, so the walk from the end to column `k` costs `k + 1` counts
+    /// and the walk from the middle `1 + n / 2 - k`: they break even at about `k = n / 4`, and
+    /// as the edge columns start the fewest solutions, that column holds about the fifth of the
+    /// way into the list (n = 17: column 4, from 0, starts solutions 15,647,433 to 21,862,141 of
+    /// 95,815,104, counted from 1, and the fifth is 19,163,020).
+    const EDGE_FIFTHS: u64 = 5;
+
+    /// The steps of progress a rank or an unrank reports in all: thousandths.
+    const STEPS: u64 = 1000;
+
+    /// How a rank or an unrank reports its progress: the first row's counts get three quarters
+    /// of the bar, the next three quarters of the rest and so on, which is about how the work
+    /// falls (each row given divides what is left to count by about n / 2; n = 17: the first
+    /// row is about 90% of an unrank's time).
+    pub(super) struct RowProgress<'a> {
+        pub(super) progress: &'a (dyn Fn(Progress) + Sync),
+    }
+
+    impl RowProgress<'_> {
+        /// Reports that row `row`'s counts have done `part` of `of` of their work.
+        fn report(&self, row: usize, part: u64, of: u64) {
+            let row = 2 * row.min(15) as u32;
+            let before = STEPS - (STEPS >> row);
+            let share = (STEPS >> row) - (STEPS >> (row + 2));
+            let inside = (share * part.min(of)).checked_div(of).unwrap_or(0);
+            (self.progress)(Progress {
+                stage: Stage::Counting,
+                done: before + inside,
+                of: STEPS,
+                unit: Unit::Thousandths,
+            });
+        }
+
+        pub(super) fn done(&self) {
+            (self.progress)(Progress {
+                stage: Stage::Counting,
+                done: STEPS,
+                of: STEPS,
+                unit: Unit::Thousandths,
+            });
+        }
+    }
+
+    /// The columns each row may take, with the rows of `prefix` given and row `prefix.len()`
+    /// limited to `row`.
+    fn allowed(prefix: &[u8], row: u32) -> [u32; MAX_N] {
+        let mut allowed = [u32::MAX; MAX_N];
+        for (slot, &c) in allowed.iter_mut().zip(prefix) {
+            *slot = 1 << c;
+        }
+        allowed[prefix.len()] = row;
+        allowed
+    }
+
+    /// Whether a queen on row `row`, column `c`, is attacked by the queens of `prefix` (one a row,
+    /// from row 0).
+    fn attacked(prefix: &[u8], row: usize, c: usize) -> bool {
+        prefix.iter().enumerate().any(|(r, &q)| {
+            let q = usize::from(q);
+            q == c || q.abs_diff(c) == row - r
+        })
+    }
+
+    /// The columns below `c`.
+    fn below(c: usize) -> u32 {
+        (1u32 << c) - 1
+    }
+
+    /// Every solution of `n`: the published count, or the join's.
+    fn total(n: usize, threads: usize, steps: &RowProgress<'_>) -> Option<u64> {
+        if let Some(total) = crate::known::known_count(n) {
+            return Some(total);
+        }
+        let report = |p: Progress| steps.report(0, p.done, p.of * 2);
+        join::count(n, threads, &report).ok()
+    }
+
+    /// The solutions of `n` whose rows start with `prefix` and whose next row takes one of the
+    /// columns `row`, counted by the join, its progress reported as row `prefix.len()`'s.
+    fn count(
+        n: usize,
+        prefix: &[u8],
+        row: u32,
+        threads: usize,
+        steps: &RowProgress<'_>,
+    ) -> Option<u64> {
+        let report = |p: Progress| steps.report(prefix.len(), p.done, p.of);
+        let allowed = allowed(prefix, row);
+        join::count_fixed(n, &allowed[..n], (1, 1), threads, &report).ok()
+    }
+
+    /// The rank of the solution `sol` (checked), by counting; `None` where the join could not
+    /// get its memory.
+    pub(super) fn rank(sol: &[u8], threads: usize, steps: &RowProgress<'_>) -> Option<u64> {
+        let n = sol.len();
+        let rows = counted_rows(n);
+        let mut rank = 0;
+        for r in 0..rows {
+            let c = usize::from(sol[r]);
+            let prefix = &sol[..r];
+            rank += if r == 0 {
+                first_row_before(n, c, threads, steps)?
+            } else if c == 0 {
+                0
+            } else {
+                count(n, prefix, below(c), threads, steps)?
+            };
+        }
+        Some(rank + walk::rank_below(sol, rows))
+    }
+
+    /// The solutions of `n` whose first queen stands left of column `c`, from one count: of the
+    /// columns left of `c`, or by the mirror all but as many as start in the first `n - c`,
+    /// whichever is fewer columns; or, when `c` is near the middle, half of all but those that
+    /// start between `c` and its mirror image `n - c` (none when `c` is the middle of an even n).
+    /// The middle columns start the most solutions, and a count's cost grows with what it
+    /// counts, so they are counted only when they are under a third of the columns of the other
+    /// way (`MIDDLE_PER_SIDE`). The first row costs nearly all of a rank.
+    fn first_row_before(
+        n: usize,
+        c: usize,
+        threads: usize,
+        steps: &RowProgress<'_>,
+    ) -> Option<u64> {
+        if c == 0 {
+            return Some(0);
+        }
+        let (near, far) = (c.min(n - c), c.max(n - c));
+        let by_middle = (far - near) * MIDDLE_PER_SIDE < near;
+        if c <= n - c && !by_middle {
+            return count(n, &[], below(c), threads, steps);
+        }
+        let total = total(n, threads, steps)?;
+        if !by_middle {
+            return Some(total - count(n, &[], below(n - c), threads, steps)?);
+        }
+        let between = if near == far {
+            0
+        } else {
+            count(n, &[], below(far) & !below(near), threads, steps)?
+        };
+        Some(if 2 * c < n {
+            (total - between) / 2
+        } else {
+            (total + between) / 2
+        })
+    }
+
+    /// The `i`-th solution of `n`, by counting: `Ok(None)` past the last one, `Err` where the
+    /// join could not get its memory.
+    pub(super) fn nth(
+        n: usize,
+        i: u64,
+        threads: usize,
+        steps: &RowProgress<'_>,
+    ) -> Result<Option<Placement>, ()> {
+        let total = total(n, threads, steps).ok_or(())?;
+        if i >= total {
+            return Ok(None);
+        }
+        let mut prefix = [0u8; MAX_N];
+        // Solution `left` of the `branch` solutions that start with the prefix so far.
+        let (mut left, mut branch) = (i, total);
+        // The first row: by the mirror, column c starts as many solutions as column n - 1 - c.
+        let mut firsts = [None; MAX_N];
+        for r in 0..counted_rows(n) {
+            let mut count_at = |c: usize| -> Result<u64, ()> {
+                if attacked(&prefix[..r], r, c) {
+                    return Ok(0);
+                }
+                if let Some(known) = firsts[c].filter(|_| r == 0) {
+                    return Ok(known);
+                }
+                let here = count(n, &prefix[..r], 1 << c, threads, steps).ok_or(())?;
+                if r == 0 {
+                    (firsts[c], firsts[n - 1 - c]) = (Some(here), Some(here));
+                }
+                Ok(here)
+            };
+            // The row's columns cut the solutions into runs, of which a few sums are known: none
+            // before column 0, all of them (`branch`) before column n, and on the first row, by
+            // the mirror, half of them before the middle (of an odd n, half of those outside the
+            // middle column, which costs one count and is done when the solution lies past the
+            // first fifth of the list, `EDGE_FIFTHS`). The columns are counted from the known sum
+            // nearest the solution.
+            let mut sums = [(0, 0); 4];
+            let mut known = 1;
+            if r == 0 && n.is_multiple_of(2) {
+                sums[known] = (n / 2, total / 2);
+                known += 1;
+            } else if r == 0 && (total / EDGE_FIFTHS..total - total / EDGE_FIFTHS).contains(&i) {
+                let middle = count_at(n / 2)?;
+                sums[known] = (n / 2, (total - middle) / 2);
+                sums[known + 1] = (n / 2 + 1, (total + middle) / 2);
+                known += 2;
+            }
+            sums[known] = (n, branch);
+            let Some(run) = sums[..=known]
+                .windows(2)
+                .find(|w| w[0].1 <= left && left < w[1].1)
+            else {
+                return Ok(None);
+            };
+            let ((first, before), (end, through)) = (run[0], run[1]);
+            let from_left = left - before < through - left;
+            let mut skip = if from_left {
+                left - before
+            } else {
+                through - 1 - left
+            };
+            let mut chosen = None;
+            for step in 0..end - first {
+                let c = if from_left {
+                    first + step
+                } else {
+                    end - 1 - step
+                };
+                let here = count_at(c)?;
+                if skip < here {
+                    left = if from_left { skip } else { here - 1 - skip };
+                    (branch, chosen) = (here, Some(c));
+                    break;
+                }
+                skip -= here;
+            }
+            match chosen {
+                Some(c) => prefix[r] = c as u8,
+                None => return Ok(None),
+            }
+        }
+        Ok(walk::nth_below(n, &prefix[..counted_rows(n)], left))
+    }
 }

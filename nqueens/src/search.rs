@@ -11,11 +11,11 @@
 //! yields its members in order.
 //!
 //! It is one of three independent solvers. The macro cannot use it (this crate depends on the
-//! macro), so the macro keeps its own recursive solver; the const fn in `consts` is shaped for
+//! macro), so the macro keeps its own recursive solver; the const fn in `const_solve` is shaped for
 //! the const interpreter. The test suite compares all three byte for byte, which is evidence
 //! only because they share no code.
 
-use crate::board::MAX_N;
+use crate::board::{full_mask, MAX_N};
 use crate::error::{board_size, valid_n, Error};
 use crate::placement::Placement;
 use crate::tail::{self, Arrangements, Columns};
@@ -69,15 +69,6 @@ fn fix(allowed: &mut [u32; MAX_N], n: usize, r: usize, c: usize) {
             }
             *mask &= !attacked;
         }
-    }
-}
-
-/// The board's columns: the low `n` bits.
-pub(crate) const fn full_mask(n: usize) -> u32 {
-    if n >= 32 {
-        u32::MAX
-    } else {
-        (1u32 << n) - 1
     }
 }
 
@@ -316,7 +307,7 @@ impl core::iter::FusedIterator for Search {}
 
 #[cfg(test)]
 mod size_tests {
-    /// The search's whole state: what `solutions`, `nth`, `index_of` and the fixed-queen
+    /// The search's whole state: what `solutions`, `nth`, `rank` and the fixed-queen
     /// searches put on the stack (the firmware measures them on the device). Exact, so that
     /// growth shows here first.
     #[test]

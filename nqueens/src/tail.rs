@@ -258,6 +258,7 @@ const fn reversed() -> [u8; 1 << ROWS] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::full_mask;
 
     /// What the feature costs in flash, exactly: a change to the tables must show up here.
     #[test]
@@ -297,7 +298,7 @@ mod tests {
     /// Places rows `row..n - ROWS` every legal way, checks the last rows of each board, and
     /// returns how many boards it checked.
     fn walk(n: usize, row: usize, placed: &mut [u8; 16], down: u32, left: u32, right: u32) -> u32 {
-        let all = (1u32 << n) - 1;
+        let all = full_mask(n);
         if row == n - ROWS {
             check(n, placed, all & !down, left, right);
             return 1;

@@ -91,7 +91,7 @@ proptest! {
             prop_assert_eq!(nth(n, i).map(|p| p.to_vec()), want);
         } else if n == 0 || n > MAX_N {
             prop_assert!(nth(n, i).is_none());
-        } else if nqueens_tables::count(n).is_some_and(|c| i >= c) {
+        } else if nqueens_tables::known_count(n).is_some_and(|c| i >= c) {
             prop_assert!(nth(n, i).is_none());
         }
     }
@@ -136,7 +136,7 @@ proptest! {
                 let planned = counter.run().unwrap();
                 prop_assert_eq!(planned.total, want);
                 // Queens given break the symmetry: no classes (none given: a plain count).
-                prop_assert!(fixed.is_empty() || planned.unique.is_none());
+                prop_assert!(fixed.is_empty() || planned.fundamental.is_none());
                 let join = counter.method(nqueens_tables::Method::Join).run().unwrap();
                 prop_assert_eq!(join.total, want);
                 if n >= 5 {
@@ -157,7 +157,7 @@ proptest! {
 
     /// Two fixed queens that attack each other (one row, one column or one diagonal), at any
     /// rows, with others around them: nothing to find, and found out at once. The rows low on
-    /// the board hung the search before it checked the givens (`list 20 --fixed 20,1
+    /// the board hung the search before it checked the queens fixed (`list 20 --fixed 20,1
     /// --fixed 19,1`). The bound is for a hang, not a benchmark: the answer takes
     /// microseconds.
     #[test]
@@ -188,7 +188,7 @@ proptest! {
         prop_assert!(start.elapsed() < std::time::Duration::from_secs(1), "n = {}, {:?}", n, fixed);
     }
 
-    /// A puzzle from any seed: its givens are the solution's, exactly one solution holds them
+    /// A puzzle from any seed: its queens fixed are the solution's, exactly one solution holds them
     /// (brute force), and none of them can go.
     #[test]
     fn puzzles_have_one_completion(n in 1usize..=10, seed in any::<u64>()) {
@@ -196,14 +196,14 @@ proptest! {
             None => prop_assert!(all(n).is_empty()),
             Some(p) => {
                 let sol = p.solution();
-                let givens: Vec<(usize, usize)> = p.givens().collect();
-                prop_assert!(givens.iter().all(|&(r, c)| usize::from(sol[r]) == c));
+                let fixed: Vec<(usize, usize)> = p.fixed().collect();
+                prop_assert!(fixed.iter().all(|&(r, c)| usize::from(sol[r]) == c));
                 let holding = |g: &[(usize, usize)]| {
                     all(n).iter().filter(|s| g.iter().all(|&(r, c)| usize::from(s[r]) == c)).count()
                 };
-                prop_assert_eq!(holding(&givens), 1);
-                for i in 0..givens.len() {
-                    let mut fewer = givens.clone();
+                prop_assert_eq!(holding(&fixed), 1);
+                for i in 0..fixed.len() {
+                    let mut fewer = fixed.clone();
                     fewer.remove(i);
                     prop_assert!(holding(&fewer) > 1);
                 }

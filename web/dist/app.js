@@ -16,7 +16,7 @@ let worker = null;
 let current = null; // the solution shown in Browse (Uint8Array)
 let steps = [];
 let playing = null;
-let puzzle = null; // { solution, given, placed }
+let puzzle = null; // { solution, fixed, placed }
 
 function readUrl() {
   const p = new URLSearchParams(location.search);
@@ -46,7 +46,7 @@ function writeUrl() {
 // ---- drawing ----
 
 const SVG = "http://www.w3.org/2000/svg";
-function svgBoard(n, { queens = [], attacked = null, given = null, conflicts = null, onClick = null, label = "" }) {
+function svgBoard(n, { queens = [], attacked = null, fixed = null, conflicts = null, onClick = null, label = "" }) {
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", `0 0 ${n} ${n}`);
   svg.setAttribute("role", "img");
@@ -74,7 +74,7 @@ function svgBoard(n, { queens = [], attacked = null, given = null, conflicts = n
     const q = document.createElementNS(SVG, "circle");
     q.setAttribute("cx", c + 0.5); q.setAttribute("cy", r + 0.5); q.setAttribute("r", 0.35);
     let cls = "queen";
-    if (given && given[r]) cls = "given";
+    if (fixed && fixed[r]) cls = "fixed";
     if (conflicts && conflicts.has(r)) cls = "conflict";
     q.setAttribute("class", cls);
     q.dataset.row = r;
@@ -227,8 +227,8 @@ function newPuzzle() {
   const n = state.n;
   const p = nq.puzzle(n, state.seed);
   if (!p) { puzzle = null; $("puzzlestate").textContent = `n = ${n} has no solution, so no puzzle`; $("puzzleboard").replaceChildren(); writeUrl(); return; }
-  const solution = p.slice(0, n), given = p.slice(n);
-  puzzle = { n, solution, given, placed: Array.from(solution, (c, r) => (given[r] ? c : -1)) };
+  const solution = p.slice(0, n), fixed = p.slice(n);
+  puzzle = { n, solution, fixed, placed: Array.from(solution, (c, r) => (fixed[r] ? c : -1)) };
   showPuzzle();
 }
 
@@ -243,20 +243,20 @@ function conflictsOf(placed) {
 
 function showPuzzle() {
   if (!puzzle) return;
-  const { n, given, placed } = puzzle;
+  const { n, fixed, placed } = puzzle;
   const conflicts = conflictsOf(placed);
   const onClick = (r, c) => {
-    if (given[r]) return;
+    if (fixed[r]) return;
     placed[r] = placed[r] === c ? -1 : c;
     showPuzzle();
   };
-  $("puzzleboard").replaceChildren(svgBoard(n, { queens: placed, given, conflicts, onClick, label: "puzzle board" }));
+  $("puzzleboard").replaceChildren(svgBoard(n, { queens: placed, fixed, conflicts, onClick, label: "puzzle board" }));
   const full = placed.every((c) => c >= 0);
   const state_ = $("puzzlestate");
   state_.classList.toggle("solved", false);
   if (conflicts.size) state_.textContent = `${conflicts.size} queens attack each other`;
   else if (full && nq.is_solution(Uint8Array.from(placed))) { state_.textContent = "Solved!"; state_.classList.add("solved"); }
-  else state_.textContent = `${placed.filter((c) => c >= 0).length} of ${n} queens placed; the blue ones are given`;
+  else state_.textContent = `${placed.filter((c) => c >= 0).length} of ${n} queens placed; the blue ones are fixed`;
   writeUrl();
 }
 
@@ -302,7 +302,7 @@ async function main() {
   $("play").addEventListener("click", togglePlay);
   $("newpuzzle").addEventListener("click", () => { state.seed = (Number.parseInt($("seed").value, 10) || 0) + 1; $("seed").value = state.seed; newPuzzle(); });
   $("seed").addEventListener("change", () => { state.seed = Number.parseInt($("seed").value, 10) || 0; newPuzzle(); });
-  $("clear").addEventListener("click", () => { if (puzzle) { puzzle.placed = Array.from(puzzle.solution, (c, r) => (puzzle.given[r] ? c : -1)); showPuzzle(); } });
+  $("clear").addEventListener("click", () => { if (puzzle) { puzzle.placed = Array.from(puzzle.solution, (c, r) => (puzzle.fixed[r] ? c : -1)); showPuzzle(); } });
   document.addEventListener("keydown", (e) => {
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
     if (state.mode === "browse" && e.key === "ArrowRight") $("next").click();

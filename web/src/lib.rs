@@ -21,7 +21,7 @@ pub fn table_count(n: usize) -> Option<u32> {
 /// The published count of `n` (OEIS A000170), where one is known, as a string.
 #[wasm_bindgen]
 pub fn known_count(n: usize) -> Option<String> {
-    nqueens_tables::count(n).map(|c| c.to_string())
+    nqueens_tables::known_count(n).map(|c| c.to_string())
 }
 
 thread_local! {
@@ -118,7 +118,7 @@ pub fn puzzle(n: usize, seed: f64) -> Option<Vec<u8>> {
     let p = nqueens_tables::puzzle(n, seed as u64)?;
     let mut out = p.solution().to_vec();
     let mut given = vec![0u8; n];
-    for (r, _) in p.givens() {
+    for (r, _) in p.fixed() {
         given[r] = 1;
     }
     out.extend(given);

@@ -1,5 +1,5 @@
 //! The command line: any arguments (NUL-separated bytes) parse or give clap's error, with our
-//! value parsers (board sizes, `--part K/M`, `--fixed ROW,COL`, positions, columns) behind
+//! value parsers (board sizes, `--share K/M`, `--fixed ROW,COL`, positions, columns) behind
 //! them; never a panic. Parsing only: running a parsed `count 32` would take days.
 #![no_main]
 

@@ -19,7 +19,7 @@ pub(crate) fn count_below(
     placed: &[u8],
     (left, down, right): (u32, u32, u32),
 ) -> (u64, u64) {
-    let mut search = SymmetryCount {
+    let mut search = EightFoldCount {
         phase,
         board: [0; MAX_N],
         c2: 0,
@@ -89,7 +89,7 @@ impl Phase {
     }
 }
 
-pub(crate) struct SymmetryCount {
+pub(crate) struct EightFoldCount {
     phase: Phase,
     /// One bit per row: the column of its queen.
     board: [u32; MAX_N],
@@ -99,7 +99,7 @@ pub(crate) struct SymmetryCount {
     c8: u64,
 }
 
-impl SymmetryCount {
+impl EightFoldCount {
     /// Queen of row 0 in the corner: every board found is alone in its class of 8.
     /// Recursive on purpose: measured here, it beats an explicit-stack loop by 15%.
     /// Starts at row `y <= n - 2`.
@@ -136,7 +136,7 @@ impl SymmetryCount {
     }
 
     /// Queen of row 0 off the corner: boards are kept one per class by the bounds, and
-    /// [`SymmetryCount::check`] sorts out the classes of 2 and 4. Starts at row `y <= n - 2`.
+    /// [`EightFoldCount::check`] sorts out the classes of 2 and 4. Starts at row `y <= n - 2`.
     fn side(&mut self, y: usize, left: u32, down: u32, right: u32) {
         if tail::ENABLED && y + tail::ROWS == self.phase.n && y >= self.phase.bound1 {
             self.side_tail(y, left, down, right);
@@ -168,7 +168,7 @@ impl SymmetryCount {
         }
     }
 
-    /// [`SymmetryCount::side`] for the last rows (`y = n - tail::ROWS`, not above `bound1`), in
+    /// [`EightFoldCount::side`] for the last rows (`y = n - tail::ROWS`, not above `bound1`), in
     /// one step: the arrangements of the free columns, less those the bounds rule out, each
     /// checked against its rotations.
     fn side_tail(&mut self, y: usize, left: u32, down: u32, right: u32) {
@@ -288,7 +288,7 @@ impl SymmetryCount {
 /// tuples, checked. Not the search: its 700 bytes of state would sit in the frame of every
 /// task's count.
 pub(crate) fn small_counts(n: usize) -> (u64, u64) {
-    let (mut total, mut unique) = (0, 0);
+    let (mut total, mut fundamental) = (0, 0);
     let mut cols = [0u8; 4];
     let n = n.min(4);
     for code in 0..n.pow(n as u32) {
@@ -300,8 +300,8 @@ pub(crate) fn small_counts(n: usize) -> (u64, u64) {
         // Tuples come in no useful order; every solution is one of them exactly once.
         if crate::placement::is_solution(&cols[..n]) {
             total += 1;
-            unique += u64::from(crate::symmetry::is_fundamental(&cols[..n]));
+            fundamental += u64::from(crate::symmetry::is_fundamental(&cols[..n]));
         }
     }
-    (total, unique)
+    (total, fundamental)
 }

@@ -150,7 +150,7 @@ impl Roots {
         }
         let last_col = n - 1;
         let topbit = 1u32 << last_col;
-        let mask = crate::search::full_mask(n);
+        let mask = crate::board::full_mask(n);
         let corners = last_col - 2;
         if i < corners {
             // Corner phase: queen of row 0 in column 0, row 1's queen in column bound1.

@@ -13,7 +13,7 @@
 //!
 //! Memory, kept within twice the quarter-board join's peak (the peak of a whole count):
 //! - Even n up to 16, with no center rows: one list serves both roles, and it keeps only the
-//!   column sets that are not above their mirror images (n = 16: 8 MB, not 16; `Part::halved`).
+//!   column sets that are not above their mirror images (n = 16: 8 MB, not 16; `List::halved`).
 //! - Odd n: one list would serve both roles, and would hold every half board. It keeps only
 //!   the bottoms, those without the last column, and the tops are put together when joined
 //!   from two small pieces (module `pieces`; `Layout::bottoms_without`). n = 19 lists even
@@ -30,19 +30,22 @@
 //! flip keeps it, so inside one outer choice a join and its upside-down twin (top and bottom
 //! sets swapped) are done once, counted twice. With no center rows, one join per orbit of the
 //! mirror and the flip is done (see `Layout::weight`). A count with queens given
-//! ([`count_constrained`]) does every choice, with no orbits.
+//! ([`count_fixed`]) does every choice, with no orbits.
 
 use core::sync::atomic::{AtomicU64, Ordering};
 use std::vec::Vec;
 
-use super::kit::{attacking, key_of, mirror, mirrored, prepare, push, Part, Prepared};
+use super::bits::{mirror_columns, mirror_crossings, push};
 use super::layout::{Class, Layout, Outer};
+use super::lists::List;
 use super::pairs::split_pairs;
 use super::pieces::Pieces;
+use super::shape::Prepared;
+use super::NO_CENTER_N;
 use crate::board::MAX_N;
 use crate::error::Error;
 use crate::parallel;
-use crate::progress::{Progress, Stage};
+use crate::progress::{Progress, Stage, Unit};
 
 /// Every solution of an even `n` from 6 to 16, by the same loops with no center rows: the
 /// whole list of half boards at once, and a join per orbit of the mirror and the flip.
@@ -51,7 +54,7 @@ pub(super) fn count_whole(
     threads: usize,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<u64, Error> {
-    if n % 2 == 1 || !(6..=16).contains(&n) {
+    if n % 2 == 1 || !NO_CENTER_N.contains(&n) {
         return Err(Error::BoardSize(n));
     }
     count_with(Layout::whole(n), 1, 1, threads, progress)
@@ -72,23 +75,23 @@ pub(super) fn count_share(
     threads: usize,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<u64, Error> {
-    if !super::CONSTRAINED_N.contains(&n) {
+    if !super::FIXED_N.contains(&n) {
         return Err(Error::BoardSize(n));
     }
     count_with(Layout::new(n), k, m, threads, progress)
 }
 
 /// Share `k` of `m` of the count of the solutions of `n` (5 to 23) whose row `r` takes one of
-/// the columns `allowed[r]` (see [`Layout::constrained`]): the same units and loops, with
+/// the columns `allowed[r]` (see [`Layout::fixed`]): the same units and loops, with
 /// every choice of center queens, no orbits.
-pub(super) fn count_constrained(
+pub(super) fn count_fixed(
     n: usize,
     allowed: &[u32],
     (k, m): (u64, u64),
     threads: usize,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<u64, Error> {
-    if !super::CONSTRAINED_N.contains(&n) {
+    if !super::FIXED_N.contains(&n) {
         return Err(Error::BoardSize(n));
     }
     match Layout::cheapest(n, allowed) {
@@ -119,13 +122,13 @@ fn count_with(
     let cut = |k: u64| (u128::from(k) * u128::from(units) / u128::from(m)) as u64;
     let (lo, hi) = (cut(k - 1), cut(k));
     let classes = layout.bottom_classes();
-    let steps = Steps {
+    let steps = TopSetsDone {
         done: AtomicU64::new(0),
         of: (hi - lo) * classes.len() as u64,
         progress,
     };
-    // The lists, refilled in place for each outer choice (see `Part::relist`).
-    let mut lists = (Part::default(), Part::default());
+    // The lists, refilled in place for each outer choice (see `List::relist`).
+    let mut lists = (List::default(), List::default());
     let mut total = 0;
     for (i, outer) in outers.iter().enumerate() {
         let from = i as u64 * per;
@@ -149,13 +152,13 @@ fn count_with(
 }
 
 /// The top sets joined so far, reported as they are done.
-struct Steps<'a> {
+struct TopSetsDone<'a> {
     done: AtomicU64,
     of: u64,
     progress: &'a (dyn Fn(Progress) + Sync),
 }
 
-impl Steps<'_> {
+impl TopSetsDone<'_> {
     fn advance(&self, sets: usize) {
         let len = sets as u64;
         let done = self.done.fetch_add(len, Ordering::Relaxed) + len;
@@ -163,6 +166,7 @@ impl Steps<'_> {
             stage: Stage::Counting,
             done,
             of: self.of,
+            unit: Unit::TopSets,
         });
     }
 }
@@ -173,17 +177,17 @@ struct Job<'a> {
     outer: &'a Outer,
     sets: &'a [u32],
     threads: usize,
-    steps: &'a Steps<'a>,
+    steps: &'a TopSetsDone<'a>,
 }
 
 impl Job<'_> {
     /// The solutions of this job, unweighted, its half boards listed into `lists`.
-    fn count(&self, classes: &[Class], lists: &mut (Part, Part)) -> Result<u64, Error> {
+    fn count(&self, classes: &[Class], lists: &mut (List, List)) -> Result<u64, Error> {
         let (layout, outer) = (self.layout, self.outer);
         let (top_list, bottom_list) = lists;
         let pieced = layout.bottoms_without() != 0;
         if let ([_], false) = (classes, pieced) {
-            layout.relist(outer, self.threads, top_list, bottom_list)?;
+            relist(layout, outer, self.threads, top_list, bottom_list)?;
             let bottom = if layout.center == 0 {
                 &*top_list
             } else {
@@ -242,15 +246,15 @@ impl Job<'_> {
                 .map(|&top| match (n, fixed) {
                     // One copy per size counted for real, so that the layout's shifts and
                     // masks are constants in the loops (n = 18: 21.6 s against 27.0 s).
-                    (16, true) => layout.join_top::<16>(outer, lists, top, &mut scratch),
-                    (17, true) => layout.join_top::<17>(outer, lists, top, &mut scratch),
-                    (18, true) => layout.join_top::<18>(outer, lists, top, &mut scratch),
-                    (19, true) => layout.join_top::<19>(outer, lists, top, &mut scratch),
-                    (20, true) => layout.join_top::<20>(outer, lists, top, &mut scratch),
-                    (21, true) => layout.join_top::<21>(outer, lists, top, &mut scratch),
-                    (22, true) => layout.join_top::<22>(outer, lists, top, &mut scratch),
-                    (23, true) => layout.join_top::<23>(outer, lists, top, &mut scratch),
-                    _ => layout.join_top::<0>(outer, lists, top, &mut scratch),
+                    (16, true) => join_top::<16>(layout, outer, lists, top, &mut scratch),
+                    (17, true) => join_top::<17>(layout, outer, lists, top, &mut scratch),
+                    (18, true) => join_top::<18>(layout, outer, lists, top, &mut scratch),
+                    (19, true) => join_top::<19>(layout, outer, lists, top, &mut scratch),
+                    (20, true) => join_top::<20>(layout, outer, lists, top, &mut scratch),
+                    (21, true) => join_top::<21>(layout, outer, lists, top, &mut scratch),
+                    (22, true) => join_top::<22>(layout, outer, lists, top, &mut scratch),
+                    (23, true) => join_top::<23>(layout, outer, lists, top, &mut scratch),
+                    _ => join_top::<0>(layout, outer, lists, top, &mut scratch),
                 })
                 .sum();
             self.steps.advance(sets.len());
@@ -265,7 +269,7 @@ impl Job<'_> {
 #[derive(Clone, Copy)]
 struct Lists<'a> {
     top: Tops<'a>,
-    bottom: &'a Part,
+    bottom: &'a List,
     with: u32,
 }
 
@@ -273,14 +277,14 @@ struct Lists<'a> {
 #[derive(Clone, Copy)]
 enum Tops<'a> {
     /// A list made once per outer choice.
-    Listed(&'a Part),
+    Listed(&'a List),
     /// Put together from `pieces` for each top set when it is joined: odd `n`, whose list
     /// would hold every half board, keeps only the bottoms (see
     /// [`Layout::bottoms_without`]). Where `list` holds all of those, the top sets that are
     /// bottom sets too are read from it.
     Pieced {
         pieces: &'a Pieces,
-        list: Option<&'a Part>,
+        list: Option<&'a List>,
     },
 }
 
@@ -311,234 +315,234 @@ struct Scratch {
     bottom: Vec<u32>,
 }
 
-impl Layout {
-    /// Lists the half boards of one outer choice into `top` for the top role, and, where
-    /// that role differs, into `bottom` for the bottom role (the two on two threads); with
-    /// no center rows, `top` serves both.
-    fn relist(
-        &self,
-        outer: &Outer,
-        threads: usize,
-        top: &mut Part,
-        bottom: &mut Part,
-    ) -> Result<(), Error> {
-        use std::sync::{Mutex, PoisonError};
-        if self.center == 0 {
-            // Only the joins whose top set is not above its mirror image count (see
-            // `Layout::weight`), so a top is always a kept set.
-            *top = Part::halved(self.n, self.h)?;
-            return Ok(());
-        }
-        let roles = [
-            (
-                self.forbidden(outer.queens),
-                Mutex::new(core::mem::take(top)),
-            ),
-            (
-                self.bottom_forbidden(outer),
-                Mutex::new(core::mem::take(bottom)),
-            ),
-        ];
-        let list = |(forbid, part): &(Vec<u32>, Mutex<Part>)| {
-            let mut part = part.lock().unwrap_or_else(PoisonError::into_inner);
-            part.relist(self.n, self.h, self.all, 0, forbid)
-        };
-        // One role a thread: there are two.
-        let built = parallel::map(&roles, threads.min(2), list);
-        let [(_, t), (_, b)] = roles;
-        *top = t.into_inner().unwrap_or_else(PoisonError::into_inner);
-        *bottom = b.into_inner().unwrap_or_else(PoisonError::into_inner);
-        built.into_iter().collect()
+/// Lists the half boards of one outer choice into `top` for the top role, and, where
+/// that role differs, into `bottom` for the bottom role (the two on two threads); with
+/// no center rows, `top` serves both.
+fn relist(
+    layout: &Layout,
+    outer: &Outer,
+    threads: usize,
+    top: &mut List,
+    bottom: &mut List,
+) -> Result<(), Error> {
+    use std::sync::{Mutex, PoisonError};
+    if layout.center == 0 {
+        // Only the joins whose top set is not above its mirror image count (see
+        // `Layout::weight`), so a top is always a kept set.
+        *top = List::halved(layout.n, layout.h)?;
+        return Ok(());
     }
+    let roles = [
+        (
+            layout.forbidden(outer.queens),
+            Mutex::new(core::mem::take(top)),
+        ),
+        (
+            layout.bottom_forbidden(outer),
+            Mutex::new(core::mem::take(bottom)),
+        ),
+    ];
+    let list = |(forbid, list): &(Vec<u32>, Mutex<List>)| {
+        let mut list = list.lock().unwrap_or_else(PoisonError::into_inner);
+        list.relist(layout.n, layout.h, layout.all, 0, forbid)
+    };
+    // One role a thread: there are two.
+    let built = parallel::map(&roles, threads.min(2), list);
+    let [(_, t), (_, b)] = roles;
+    *top = t.into_inner().unwrap_or_else(PoisonError::into_inner);
+    *bottom = b.into_inner().unwrap_or_else(PoisonError::into_inner);
+    built.into_iter().collect()
+}
 
-    /// The solutions of one outer choice whose top half uses the columns `top`.
-    /// `N` is `n`, or 0 for any `n`.
-    #[inline(never)]
-    fn join_top<const N: usize>(
-        &self,
-        outer: &Outer,
-        lists: Lists<'_>,
-        top: u32,
-        scratch: &mut Scratch,
-    ) -> u64 {
-        let this = match N {
-            0 => *self,
-            // The layout's own, but for whether it counts by orbits (a constant too where it
-            // does: `Layout::weight` asks it first).
-            _ => Layout {
-                symmetric: self.symmetric,
-                ..Layout::for_size(N)
-            },
-        };
-        // No bottom of this class fits beside the top set; or, with no center rows, the
-        // mirror image of every join counts instead (its orbit's least member).
-        if top & lists.with != 0 || (this.center == 0 && top > mirror(top, this.n)) {
-            return 0;
-        }
-        this.gather_tops(lists.top, top, scratch);
-        if scratch.tops.is_empty() {
-            return 0;
-        }
-        let rest = this.all & !top & !outer.columns();
-        let [firsts, lasts] = outer.middles;
-        let runs = this.runs_by_first(rest & firsts, lists.bottom.is_halved(), scratch);
-        let mut total = 0;
-        // Each pair of middle columns once, both orders with it: they share the bottom set.
-        let mut ones = rest;
-        while ones != 0 {
-            let a = ones & ones.wrapping_neg();
-            ones ^= a;
-            let mut others = ones;
-            while others != 0 {
-                let b = others & others.wrapping_neg();
-                others ^= b;
-                let bottom = rest & !a & !b;
-                let weights = [(a, b), (b, a)].map(|(first, last)| {
-                    if first & firsts == 0 || last & lasts == 0 || this.attack(first, last) {
-                        return 0;
-                    }
-                    this.weight(top, [first, last], bottom)
-                });
-                if weights != [0, 0] {
-                    let middle = Middle { a, b, weights };
-                    total += this.join_middle(middle, lists.bottom, bottom, &runs, scratch);
+/// The solutions of one outer choice whose top half uses the columns `top`.
+/// `N` is `n`, or 0 for any `n`.
+#[inline(never)]
+fn join_top<const N: usize>(
+    layout: &Layout,
+    outer: &Outer,
+    lists: Lists<'_>,
+    top: u32,
+    scratch: &mut Scratch,
+) -> u64 {
+    let this = match N {
+        0 => *layout,
+        // The layout's own, but for whether it counts by orbits (a constant too where it
+        // does: `Layout::weight` asks it first).
+        _ => Layout {
+            symmetric: layout.symmetric,
+            ..Layout::for_size(N)
+        },
+    };
+    // No bottom of this class fits beside the top set; or, with no center rows, the
+    // mirror image of every join counts instead (its orbit's least member).
+    if top & lists.with != 0 || (this.center == 0 && top > mirror_columns(top, this.n)) {
+        return 0;
+    }
+    gather_tops(&this, lists.top, top, scratch);
+    if scratch.tops.is_empty() {
+        return 0;
+    }
+    let rest = this.all & !top & !outer.columns();
+    let [firsts, lasts] = outer.middles;
+    let runs = runs_by_first(&this, rest & firsts, lists.bottom.is_halved(), scratch);
+    let mut total = 0;
+    // Each pair of middle columns once, both orders with it: they share the bottom set.
+    let mut ones = rest;
+    while ones != 0 {
+        let a = ones & ones.wrapping_neg();
+        ones ^= a;
+        let mut others = ones;
+        while others != 0 {
+            let b = others & others.wrapping_neg();
+            others ^= b;
+            let bottom = rest & !a & !b;
+            let weights = [(a, b), (b, a)].map(|(first, last)| {
+                if first & firsts == 0 || last & lasts == 0 || this.attack(first, last) {
+                    return 0;
                 }
-            }
-        }
-        total
-    }
-
-    /// Fills `scratch.tops` with the half boards of the top set `top`, prepared for the top
-    /// role.
-    #[inline(always)]
-    fn gather_tops(&self, from: Tops<'_>, top: u32, scratch: &mut Scratch) {
-        scratch.tops.clear();
-        match from {
-            Tops::Listed(part) => prepare::<false>(self.shape, part.of(top), &mut scratch.tops),
-            Tops::Pieced {
-                list: Some(part), ..
-            } if top & self.bottoms_without() == 0 => {
-                prepare::<false>(self.shape, part.of(top), &mut scratch.tops)
-            }
-            Tops::Pieced { pieces, .. } => {
-                pieces.boards(top, self.shape, &mut scratch.found, &mut scratch.tops)
+                this.weight(top, [first, last], bottom)
+            });
+            if weights != [0, 0] {
+                let middle = Middle { a, b, weights };
+                total += join_middle(&this, middle, lists.bottom, bottom, &runs, scratch);
             }
         }
     }
+    total
+}
 
-    /// Sorts the keys and far attacks of `scratch.tops` into `scratch.by_first`, a run per
-    /// column of `firsts` (a possible first middle queen) of the tops that leave it
-    /// unattacked, once: each run is joined with several last middle queens. With a
-    /// `halved` bottom list, the same runs of the mirrored keys into `scratch.mirrored`: a
-    /// bottom stored mirrored is joined as it is stored, against the tops mirrored (see
-    /// `Shape::mirror_key`). Returns where the runs start.
-    #[inline(always)]
-    fn runs_by_first(&self, firsts: u32, halved: bool, scratch: &mut Scratch) -> Runs {
-        let tops = scratch.tops.len();
-        scratch
-            .by_first
-            .resize(tops * firsts.count_ones() as usize, (0, 0));
-        scratch.top.resize(tops, 0);
-        let mut starts = [0; MAX_N + 1];
+/// Fills `scratch.tops` with the half boards of the top set `top`, prepared for the top
+/// role.
+#[inline(always)]
+fn gather_tops(layout: &Layout, from: Tops<'_>, top: u32, scratch: &mut Scratch) {
+    scratch.tops.clear();
+    match from {
+        Tops::Listed(list) => list
+            .of(top)
+            .prepare_into::<false>(layout.shape, &mut scratch.tops),
+        Tops::Pieced {
+            list: Some(list), ..
+        } if top & layout.bottoms_without() == 0 => list
+            .of(top)
+            .prepare_into::<false>(layout.shape, &mut scratch.tops),
+        Tops::Pieced { pieces, .. } => {
+            pieces.boards(top, layout.shape, &mut scratch.found, &mut scratch.tops)
+        }
+    }
+}
+
+/// Sorts the keys and far attacks of `scratch.tops` into `scratch.by_first`, a run per
+/// column of `firsts` (a possible first middle queen) of the tops that leave it
+/// unattacked, once: each run is joined with several last middle queens. With a
+/// `halved` bottom list, the same runs of the mirrored keys into `scratch.mirrored`: a
+/// bottom stored mirrored is joined as it is stored, against the tops mirrored (see
+/// `Shape::mirror_key`). Returns where the runs start.
+#[inline(always)]
+fn runs_by_first(layout: &Layout, firsts: u32, halved: bool, scratch: &mut Scratch) -> Runs {
+    let tops = scratch.tops.len();
+    scratch
+        .by_first
+        .resize(tops * firsts.count_ones() as usize, (0, 0));
+    scratch.top.resize(tops, 0);
+    let mut starts = [0; MAX_N + 1];
+    let mut len = 0;
+    for (column, start) in starts.iter_mut().enumerate().take(layout.n) {
+        *start = len;
+        if firsts >> column & 1 == 1 {
+            for t in &scratch.tops {
+                let ok = t.near >> column & 1 == 0;
+                push(&mut scratch.by_first, &mut len, (t.key, t.far), ok);
+            }
+        }
+    }
+    starts[layout.n] = len;
+    if halved {
+        // A loop nest of its own, so that the usual one above compiles as lean as it
+        // did (7% more instructions at n = 18 when they were one).
+        scratch.mirrored.resize(scratch.by_first.len(), 0);
+        scratch.top_mirrored.clear();
+        let keys = scratch.tops.iter().map(|t| layout.shape.mirror_key(t.key));
+        scratch.top_mirrored.extend(keys);
         let mut len = 0;
-        for (column, start) in starts.iter_mut().enumerate().take(self.n) {
-            *start = len;
+        for column in 0..layout.n {
             if firsts >> column & 1 == 1 {
-                for t in &scratch.tops {
+                for (t, &key) in scratch.tops.iter().zip(&scratch.top_mirrored) {
                     let ok = t.near >> column & 1 == 0;
-                    push(&mut scratch.by_first, &mut len, (t.key, t.far), ok);
+                    push(&mut scratch.mirrored, &mut len, key, ok);
                 }
             }
         }
-        starts[self.n] = len;
-        if halved {
-            // A loop nest of its own, so that the usual one above compiles as lean as it
-            // did (7% more instructions at n = 18 when they were one).
-            scratch.mirrored.resize(scratch.by_first.len(), 0);
-            scratch.top_mirrored.clear();
-            let keys = scratch.tops.iter().map(|t| self.shape.mirror_key(t.key));
-            scratch.top_mirrored.extend(keys);
-            let mut len = 0;
-            for column in 0..self.n {
-                if firsts >> column & 1 == 1 {
-                    for (t, &key) in scratch.tops.iter().zip(&scratch.top_mirrored) {
-                        let ok = t.near >> column & 1 == 0;
-                        push(&mut scratch.mirrored, &mut len, key, ok);
-                    }
-                }
-            }
-        }
-        starts
     }
+    starts
+}
 
-    /// The joins of the tops in `scratch` with the bottom set `bottom` of `list`, the middle
-    /// queens on the columns `middle.a` and `middle.b` in either order.
-    #[inline(always)]
-    fn join_middle(
-        &self,
-        middle: Middle,
-        list: &Part,
-        bottom: u32,
-        runs: &Runs,
-        scratch: &mut Scratch,
-    ) -> u64 {
-        let Middle { a, b, weights } = middle;
-        // Only lists with no center rows are halved: elsewhere `flipped` is a constant
-        // false, and the loops below compile as if it were not there.
-        let (boards, flipped) = match self.center {
-            0 => list.of_any(bottom),
-            _ => (list.of(bottom), false),
-        };
-        if boards.len() == 0 {
-            return 0;
-        }
-        // The bottoms for both orders in one pass. Upside down, the last middle row is the
-        // bottom's nearest.
-        let mut hits = [attacking(self.shape, b, a), attacking(self.shape, a, b)];
-        if flipped {
-            // The stored boards are the mirror images: so are the squares to avoid.
-            hits = hits.map(|hit| u64::from(mirrored(hit as u32, self.n)));
-        }
-        scratch.bottom.resize(2 * boards.len(), 0);
-        let (ab, ba) = scratch.bottom.split_at_mut(boards.len());
-        let (mut len_ab, mut len_ba) = (0, 0);
-        let mut each = |packed: u64| {
-            let key = key_of::<true>(self.shape, packed);
-            push(ab, &mut len_ab, key, packed & hits[0] == 0);
-            push(ba, &mut len_ba, key, packed & hits[1] == 0);
-        };
-        boards.for_each(&mut each);
-        let bottoms = [&mut ab[..len_ab], &mut ba[..len_ba]];
-        let mut total = 0;
-        for ((first, last), (weight, bottom)) in [(a, b), (b, a)]
-            .into_iter()
-            .zip(weights.into_iter().zip(bottoms))
-        {
-            if weight == 0 || bottom.is_empty() {
-                continue;
-            }
-            let run =
-                runs[first.trailing_zeros() as usize]..runs[first.trailing_zeros() as usize + 1];
-            let mut len = 0;
-            if flipped {
-                let keys = scratch.mirrored.get(run.clone()).unwrap_or_default();
-                for (&(_, far), &key) in scratch.by_first[run].iter().zip(keys) {
-                    push(&mut scratch.top, &mut len, key, far & last == 0);
-                }
-            } else {
-                for &(key, far) in &scratch.by_first[run] {
-                    push(&mut scratch.top, &mut len, key, far & last == 0);
-                }
-            }
-            total += weight * split_pairs(&mut scratch.top[..len], bottom, &self.shape.split);
-        }
-        total
+/// The joins of the tops in `scratch` with the bottom set `bottom` of `list`, the middle
+/// queens on the columns `middle.a` and `middle.b` in either order.
+#[inline(always)]
+fn join_middle(
+    layout: &Layout,
+    middle: Middle,
+    list: &List,
+    bottom: u32,
+    runs: &Runs,
+    scratch: &mut Scratch,
+) -> u64 {
+    let Middle { a, b, weights } = middle;
+    // Only lists with no center rows are halved: elsewhere `flipped` is a constant
+    // false, and the loops below compile as if it were not there.
+    let (boards, flipped) = match layout.center {
+        0 => list.of_any(bottom),
+        _ => (list.of(bottom), false),
+    };
+    if boards.len() == 0 {
+        return 0;
     }
+    // The bottoms for both orders in one pass. Upside down, the last middle row is the
+    // bottom's nearest.
+    let mut hits = [layout.shape.attacking(b, a), layout.shape.attacking(a, b)];
+    if flipped {
+        // The stored boards are the mirror images: so are the squares to avoid.
+        hits = hits.map(|hit| u64::from(mirror_crossings(hit as u32, layout.n)));
+    }
+    scratch.bottom.resize(2 * boards.len(), 0);
+    let (ab, ba) = scratch.bottom.split_at_mut(boards.len());
+    let (mut len_ab, mut len_ba) = (0, 0);
+    let mut each = |packed: u64| {
+        let key = layout.shape.key_of::<true>(packed);
+        push(ab, &mut len_ab, key, packed & hits[0] == 0);
+        push(ba, &mut len_ba, key, packed & hits[1] == 0);
+    };
+    boards.for_each(&mut each);
+    let bottoms = [&mut ab[..len_ab], &mut ba[..len_ba]];
+    let mut total = 0;
+    for ((first, last), (weight, bottom)) in [(a, b), (b, a)]
+        .into_iter()
+        .zip(weights.into_iter().zip(bottoms))
+    {
+        if weight == 0 || bottom.is_empty() {
+            continue;
+        }
+        let run = runs[first.trailing_zeros() as usize]..runs[first.trailing_zeros() as usize + 1];
+        let mut len = 0;
+        if flipped {
+            let keys = scratch.mirrored.get(run.clone()).unwrap_or_default();
+            for (&(_, far), &key) in scratch.by_first[run].iter().zip(keys) {
+                push(&mut scratch.top, &mut len, key, far & last == 0);
+            }
+        } else {
+            for &(key, far) in &scratch.by_first[run] {
+                push(&mut scratch.top, &mut len, key, far & last == 0);
+            }
+        }
+        total += weight * split_pairs(&mut scratch.top[..len], bottom, &layout.shape.split);
+    }
+    total
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::full_mask;
 
     /// A whole count, as `join::count` asks for it from 17 to 23.
     fn count(n: usize, threads: usize, progress: &(dyn Fn(Progress) + Sync)) -> Result<u64, Error> {
@@ -547,7 +551,7 @@ mod tests {
 
     /// OEIS A000170, the published counts.
     fn known(n: usize) -> Result<u64, Error> {
-        crate::known::count(n).ok_or(Error::BoardSize(n))
+        crate::known::known_count(n).ok_or(Error::BoardSize(n))
     }
 
     #[test]
@@ -602,7 +606,7 @@ mod tests {
     /// Counts with queens given, or any columns allowed per row, against brute force: every
     /// cut, one row at a time, pairs of rows, and shares.
     #[test]
-    fn constrained_counts_match_brute_force() {
+    fn counts_with_fixed_columns_match_brute_force() {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let mut next = move || {
             seed ^= seed << 13;
@@ -611,7 +615,7 @@ mod tests {
             seed
         };
         for n in 5..=12 {
-            let all = (1u32 << n) - 1;
+            let all = full_mask(n);
             for _ in 0..12 {
                 let mut allowed = [all; 12];
                 // One to three rows given one column, and one row some columns.
@@ -620,32 +624,32 @@ mod tests {
                 }
                 allowed[(next() % n as u64) as usize] &= next() as u32 | 1;
                 let want = brute(n, &allowed[..n]);
-                let got = count_constrained(n, &allowed[..n], (1, 1), 1, &|_| {});
+                let got = count_fixed(n, &allowed[..n], (1, 1), 1, &|_| {});
                 assert_eq!(got, Ok(want), "n = {n}, {allowed:?}");
                 let shares: u64 = (1..=3)
-                    .map(|k| count_constrained(n, &allowed[..n], (k, 3), 2, &|_| {}).unwrap())
+                    .map(|k| count_fixed(n, &allowed[..n], (k, 3), 2, &|_| {}).unwrap())
                     .sum();
                 assert_eq!(shares, want, "shares, n = {n}");
             }
             // Nothing given: every solution, each counted once without the orbits.
-            assert_eq!(count_constrained(n, &[], (1, 1), 1, &|_| {}), known(n));
+            assert_eq!(count_fixed(n, &[], (1, 1), 1, &|_| {}), known(n));
         }
         for (n, center) in [(11, 3), (12, 4), (13, 5)] {
-            let given = Layout::constrained(n, &[1 << 2, all_but(n, 1)]).unwrap();
+            let given = Layout::fixed(n, &[1 << 2, all_but(n, 1)]).unwrap();
             let layout = Layout::centered(n, center).with_allowed(&given);
             let want = brute(n, &layout.allowed[..n]);
             assert_eq!(count_with(layout, 1, 1, 1, &|_| {}), Ok(want), "n = {n}");
         }
         // Queens that attack each other: nothing, at once.
-        assert_eq!(count_constrained(9, &[1, 2], (1, 1), 1, &|_| {}), Ok(0));
+        assert_eq!(count_fixed(9, &[1, 2], (1, 1), 1, &|_| {}), Ok(0));
         assert_eq!(
-            count_constrained(24, &[], (1, 1), 1, &|_| {}),
+            count_fixed(24, &[], (1, 1), 1, &|_| {}),
             Err(Error::BoardSize(24))
         );
     }
 
     fn all_but(n: usize, column: u32) -> u32 {
-        ((1u32 << n) - 1) & !(1 << column)
+        full_mask(n) & !(1 << column)
     }
 
     #[test]

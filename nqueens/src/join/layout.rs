@@ -5,7 +5,10 @@
 
 use std::vec::Vec;
 
-use super::kit::{mirror, orbit_weight, subsets, Shape};
+use super::bits::{mirror_columns, orbit_weight, subsets};
+use super::shape::Shape;
+use super::NO_CENTER_N;
+use crate::board::full_mask;
 use crate::board::MAX_N;
 
 /// Feeds what fixes the units of `layout` (see `centered::count_share`) to `eat`: the cut,
@@ -48,7 +51,7 @@ pub(super) struct Layout {
     /// of the bottoms that hold exactly those columns of them.
     pub(super) split_on: u32,
     /// Whether the count is of the whole board, and may count one choice per orbit of the
-    /// mirror and the flip; not for a count with queens given (see [`Layout::constrained`]).
+    /// mirror and the flip; not for a count with queens given (see [`Layout::fixed`]).
     pub(super) symmetric: bool,
     /// The columns each row may take: all of them, but for a count with queens given.
     pub(super) allowed: [u32; MAX_N],
@@ -144,7 +147,7 @@ impl Layout {
     /// rows.
     #[inline(always)]
     pub(super) fn for_size(n: usize) -> Layout {
-        if n.is_multiple_of(2) && n <= 16 {
+        if n.is_multiple_of(2) && NO_CENTER_N.contains(&n) {
             Layout::whole(n)
         } else {
             Layout::new(n)
@@ -161,7 +164,7 @@ impl Layout {
             h,
             center: 0,
             shape: Shape::with(n, h, 2),
-            all: (1u32 << n) - 1,
+            all: full_mask(n),
             edges: 1,
             split_on: 0,
             symmetric: true,
@@ -200,7 +203,7 @@ impl Layout {
             h,
             center,
             shape: Shape::with(n, h, center as u32 + 2),
-            all: (1u32 << n) - 1,
+            all: full_mask(n),
             edges: 1,
             split_on: 0,
             symmetric: true,
@@ -213,7 +216,7 @@ impl Layout {
     /// choices need not be symmetric. Where a row allows one column only, that queen's
     /// attacks are taken from the other rows first: the lists shrink with every queen given.
     /// `None` if some row is left no column.
-    pub(super) fn constrained(n: usize, allowed: &[u32]) -> Option<Layout> {
+    pub(super) fn fixed(n: usize, allowed: &[u32]) -> Option<Layout> {
         let mut layout = Layout {
             symmetric: false,
             ..Layout::new(n)
@@ -256,7 +259,7 @@ impl Layout {
             .then_some(layout)
     }
 
-    /// [`Layout::constrained`] for the image of the allowed squares under whichever of the
+    /// [`Layout::fixed`] for the image of the allowed squares under whichever of the
     /// 8 symmetries of the square makes the count cheapest: each maps the solutions that
     /// keep to the allowed squares one to one onto those that keep to their image, and the
     /// cost depends on where the constraints fall. A queen given on a center row leaves a
@@ -265,13 +268,13 @@ impl Layout {
     /// the other role's whole list against (n = 18, two threads: a queen given on square
     /// (1, 9) counts in 11.6 s, its image (9, 18) in 3.0 s, a plain count in 9.8 s).
     pub(super) fn cheapest(n: usize, allowed: &[u32]) -> Option<Layout> {
-        let all = (1u32 << n) - 1;
+        let all = full_mask(n);
         let mut squares = [all; MAX_N];
         for (slot, a) in squares.iter_mut().zip(allowed).take(n) {
             *slot = a & all;
         }
         (0..8u8)
-            .filter_map(|g| Layout::constrained(n, &image_of(n, &squares, g)))
+            .filter_map(|g| Layout::fixed(n, &image_of(n, &squares, g)))
             .map(|layout| (layout.estimate(), layout))
             .min_by(|a, b| a.0.total_cmp(&b.0))
             .map(|(_, layout)| layout)
@@ -309,7 +312,7 @@ impl Layout {
     /// The outer choices, one per orbit.
     pub(super) fn outers(&self) -> Vec<Outer> {
         let n = self.n;
-        let mirror = |c: u32| mirror(c, n);
+        let mirror = |c: u32| mirror_columns(c, n);
         let mut out = Vec::new();
         if self.center == 0 {
             // One choice of nothing: the joins' own orbits carry the weights.
@@ -512,7 +515,7 @@ impl Layout {
         match self.center {
             1 => u64::from(top & self.bottoms_without() != 0 || top < bottom),
             0 => {
-                let mirror = |c: u32| mirror(c, self.n);
+                let mirror = |c: u32| mirror_columns(c, self.n);
                 let join = (top, middle[0], middle[1]);
                 let flip = (bottom, middle[1], middle[0]);
                 orbit_weight([
@@ -537,7 +540,7 @@ impl Layout {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::join::kit::{half_boards, Part};
+    use crate::join::lists::{half_boards, List};
 
     /// Odd n keeps only the bottoms without the last column, and puts the tops together
     /// from pieces: the half boards its lists hold, against those of the top role's list.
@@ -547,9 +550,9 @@ mod tests {
             let layout = Layout::new(n);
             let outer = layout.outers()[1];
             let forbid = layout.forbidden(outer.queens);
-            let every = Part::list(n, layout.h, layout.all, 0, &forbid).unwrap();
+            let every = List::new(n, layout.h, layout.all, 0, &forbid).unwrap();
             let bottoms =
-                Part::list(n, layout.h, layout.all, 0, &layout.bottom_forbidden(&outer)).unwrap();
+                List::new(n, layout.h, layout.all, 0, &layout.bottom_forbidden(&outer)).unwrap();
             let last = layout.bottoms_without();
             assert_eq!(last, 1 << (n - 1));
             let (mut kept, mut all) = (0, 0);

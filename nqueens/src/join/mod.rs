@@ -3,13 +3,16 @@
 //! import nothing above them:
 //!
 //! ```text
-//! mod.rs       covers, count, count_share, identity: what the front door calls
+//! mod.rs       covers, count, count_share, count_fixed, identity: what the front door calls
 //! ├─ centered  the join with the center rows' queens placed first (n = 17 to 23, even n)
 //! │  ├─ layout   its cut of the board: center choices, top sets, squares to avoid
 //! │  └─ pieces   top halves put together from two pieces (odd n)
 //! ├─ whole     the whole-list join (odd n up to 15)
 //! ├─ pairs     the inner loop: pairs of keys with no bit in common
-//! └─ kit       half boards, lists, keys, mirrors, subsets: the shared toolkit
+//! └─ the toolkit every layout shares, by what it holds:
+//!    ├─ lists   half boards listed and grouped by column set (index: where a set's run is)
+//!    ├─ shape   the board cut into halves, keys, a half board prepared for a role
+//!    └─ bits    column sets packed, mirrored, enumerated; orbits weighed
 //! ```
 //!
 //! # Glossary
@@ -35,12 +38,18 @@
 //!   paired when a top set is joined (module `pieces`).
 //! - **unit**: an outer choice and one of its top sets: the step of progress, and what a
 //!   share K/M is cut from.
+//! - **allowed**: the columns each row may take, a mask a row: what the queens fixed by a
+//!   count ([`count_fixed`]) leave, or a row of a rank limited to the columns left of its
+//!   queen.
 
+mod bits;
 mod centered;
-mod kit;
+mod index;
 mod layout;
+mod lists;
 mod pairs;
 mod pieces;
+mod shape;
 mod whole;
 
 use crate::error::Error;
@@ -57,7 +66,7 @@ pub(crate) const CENTERED_N: core::ops::RangeInclusive<usize> = 17..=layout::MAX
 /// The even sizes counted by the centered join's loops with no center rows: n = 16 in 0.32 s
 /// and 18 MB on one thread, against 0.45 s and 31 MB for the whole-list join. (Below 6 a
 /// half board of that layout has no rows.)
-const NO_CENTER_N: core::ops::RangeInclusive<usize> = 6..=16;
+pub(super) const NO_CENTER_N: core::ops::RangeInclusive<usize> = 6..=16;
 
 /// Whether the join counts `n`.
 pub(crate) fn covers(n: usize) -> bool {
@@ -96,20 +105,33 @@ pub(crate) fn count_share(
     centered::count_share(n, k, m, threads, progress)
 }
 
-/// The sizes the centered join counts at all, with queens given or not (its loops need a
+/// The sizes the centered join counts at all, with queens fixed or not (its loops need a
 /// half board of one row or more from n = 5; its keys stop at [`CENTERED_N`]'s end).
-pub(crate) const CONSTRAINED_N: core::ops::RangeInclusive<usize> = 5..=layout::MAX_CENTERED_N;
+pub(crate) const FIXED_N: core::ops::RangeInclusive<usize> = 5..=layout::MAX_CENTERED_N;
 
 /// Share `k` of `m` of the count of the solutions of `n` whose row `r` takes one of the
 /// columns `allowed[r]` (rows past its end: any): `n` from 5 to [`CENTERED_N`]'s end.
-pub(crate) fn count_constrained(
+pub(crate) fn count_fixed(
     n: usize,
     allowed: &[u32],
     share: (u64, u64),
     threads: usize,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<u64, Error> {
-    centered::count_constrained(n, allowed, share, threads, progress)
+    centered::count_fixed(n, allowed, share, threads, progress)
+}
+
+/// How many outer choices of center queens the shares of `n` (with the columns `allowed`,
+/// if any) run over: a share of `m` that is a multiple of it holds whole outer choices,
+/// and lists no half board twice. `None` where the join does not cut shares.
+pub(crate) fn outer_choices(n: usize, allowed: Option<&[u32]>) -> Option<u64> {
+    let layout = match allowed {
+        Some(allowed) if FIXED_N.contains(&n) => layout::Layout::cheapest(n, allowed),
+        None if CENTERED_N.contains(&n) => Some(layout::Layout::new(n)),
+        _ => return None,
+    };
+    // Nothing to count: one share of no work.
+    Some(layout.map_or(1, |l| l.outers().len() as u64))
 }
 
 /// Feeds what fixes the units of `n` to `eat`, for the share plan's identifier.
@@ -117,8 +139,8 @@ pub(crate) fn identity(n: usize, eat: &mut impl FnMut(u8)) {
     layout::identity(&layout::Layout::new(n), eat)
 }
 
-/// [`identity`] for [`count_constrained`]'s units, which depend on what is allowed too.
-pub(crate) fn identity_constrained(n: usize, allowed: &[u32], eat: &mut impl FnMut(u8)) {
+/// [`identity`] for [`count_fixed`]'s units, which depend on what is allowed too.
+pub(crate) fn identity_fixed(n: usize, allowed: &[u32], eat: &mut impl FnMut(u8)) {
     match layout::Layout::cheapest(n, allowed) {
         Some(layout) => {
             layout::identity(&layout, eat);

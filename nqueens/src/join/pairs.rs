@@ -70,7 +70,7 @@ const BLOCK: usize = 4;
 
 #[cfg(test)]
 mod tests {
-    use super::super::kit::Shape;
+    use super::super::shape::Shape;
     use super::*;
     use std::vec::Vec;
 

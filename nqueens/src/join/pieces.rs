@@ -13,7 +13,10 @@
 
 use std::vec::Vec;
 
-use super::kit::{prepared, push, subsets, zeroed, Prepared, Shape};
+use super::bits::{push, subsets};
+use super::lists::zeroed;
+use super::shape::{Prepared, Shape};
+use crate::board::full_mask;
 use crate::error::Error;
 
 /// The two pieces of the half boards of `rows` rows of `n` that avoid a set of squares.
@@ -65,7 +68,7 @@ impl Pieces {
         out: &mut Vec<Prepared>,
     ) {
         let n = self.n;
-        let all = (1u32 << n) - 1;
+        let all = full_mask(n);
         let shift = (self.rows - self.edge_rows) as u32;
         if set.count_ones() as usize != self.rows {
             return;
@@ -93,7 +96,7 @@ impl Pieces {
         // Every choice of `edge_rows` of the set's columns for the edge piece.
         subsets(set, self.edge_rows).for_each(&mut join);
         let boards = found.iter();
-        out.extend(boards.map(|&p| prepared::<false>(shape, p)));
+        out.extend(boards.map(|&p| Prepared::of::<false>(shape, p)));
     }
 }
 
@@ -248,7 +251,7 @@ fn placements(
     }
     let mut walk = Walk {
         n,
-        all: (1u32 << n) - 1,
+        all: full_mask(n),
         first: rows.start,
         end: rows.end,
         forbid,
@@ -267,7 +270,7 @@ fn placements(
 
 #[cfg(test)]
 mod tests {
-    use super::super::kit::half_boards;
+    use super::super::lists::half_boards;
     use super::*;
 
     #[test]
@@ -295,7 +298,7 @@ mod tests {
     fn pieces_make_the_half_boards_of_every_set() {
         for n in 5..=15usize {
             for rows in 1..=((n - 1) / 2).min(7) {
-                let all = (1u32 << n) - 1;
+                let all = full_mask(n);
                 let shape = Shape::with(n, rows, (n - 2 * rows) as u32);
                 let forbids: [Vec<u32>; 2] = [
                     Vec::new(),
@@ -312,7 +315,7 @@ mod tests {
                     let mut want: Vec<Vec<(u32, u32, u32)>> = std::vec![Vec::new(); 1 << n];
                     half_boards(n, rows, all, forbid, &mut |cols, left, right| {
                         let packed = u64::from(left) | u64::from(right) << n;
-                        let p = prepared::<false>(shape, packed);
+                        let p = Prepared::of::<false>(shape, packed);
                         want[cols as usize].push((p.key, p.near, p.far));
                     });
                     for (set, want) in want.iter_mut().enumerate() {

@@ -24,17 +24,19 @@
 
 use std::vec::Vec;
 
-use super::kit::{mirror, next_set, orbit_weight, prepare, push, Boards, Part, Prepared, Shape};
+use super::bits::{mirror_columns, next_set, orbit_weight, push};
+use super::lists::{Boards, List};
 use super::pairs::split_pairs;
+use super::shape::{Prepared, Shape};
 use crate::error::Error;
 use crate::parallel;
-use crate::progress::{Progress, Stage};
+use crate::progress::{Progress, Stage, Unit};
 
 /// The largest `n` the whole-list join counts. Its half boards take 16 MB at 16, and would
 /// take 175 MB at 17, 380 MB at 18 and 3.7 GB at 19: past 16 the centered join counts.
-const JOIN_MAX_N: usize = 16;
+const WHOLE_MAX_N: usize = 16;
 /// The smallest: below it a half board has no rows.
-const JOIN_MIN_N: usize = 4;
+const WHOLE_MIN_N: usize = 4;
 
 /// Joins a thread takes at a time: each is short (microseconds), so they are handed out a
 /// few hundred at a time.
@@ -42,7 +44,7 @@ const GROUPS_PER_CHUNK: usize = 256;
 
 /// Whether the whole-list join counts `n`.
 pub(super) fn covers(n: usize) -> bool {
-    (JOIN_MIN_N..=JOIN_MAX_N).contains(&n)
+    (WHOLE_MIN_N..=WHOLE_MAX_N).contains(&n)
 }
 
 /// Every solution of `n` on `threads` threads, reporting the listing and the joins to
@@ -62,10 +64,10 @@ pub(super) struct Join {
     n: usize,
     /// The layout of `n`, needed by every join.
     shape: Shape,
-    /// The half boards, one part per column of the first row's queen: built separately (in
+    /// The half boards, one list per column of the first row's queen: built separately (in
     /// parallel where threads are given), and each small enough that filling it in column-set
     /// order stays in cache.
-    parts: Vec<Part>,
+    lists: Vec<List>,
     groups: Vec<Group>,
     /// The most half boards that share one column set: the buffers a join needs.
     longest: usize,
@@ -99,26 +101,27 @@ impl Join {
         threads: usize,
         progress: &(dyn Fn(Progress) + Sync),
     ) -> Result<Join, Error> {
-        if !(JOIN_MIN_N..=JOIN_MAX_N).contains(&n) {
+        if !(WHOLE_MIN_N..=WHOLE_MAX_N).contains(&n) {
             return Err(Error::BoardSize(n));
         }
         let done = core::sync::atomic::AtomicU64::new(0);
-        let part = |first: &usize| {
-            let part = part(n, *first);
+        let list = |first: &usize| {
+            let list = list_of_first(n, *first);
             let done = done.fetch_add(1, core::sync::atomic::Ordering::Relaxed) + 1;
             progress(Progress {
                 stage: Stage::Listing,
                 done,
                 of: n as u64,
+                unit: Unit::Columns,
             });
-            part
+            list
         };
         let columns: Vec<usize> = (0..n).collect();
-        let parts = parallel::map(&columns, threads, part);
-        let parts = parts.into_iter().collect::<Result<Vec<Part>, Error>>()?;
+        let lists = parallel::map(&columns, threads, list);
+        let lists = lists.into_iter().collect::<Result<Vec<List>, Error>>()?;
         let longest = (0..1usize << n)
             .map(|s| {
-                parts
+                lists
                     .iter()
                     .map(|p| (p.start[s + 1] - p.start[s]) as usize)
                     .sum()
@@ -128,7 +131,7 @@ impl Join {
         Ok(Join {
             n,
             shape: Shape::new(n),
-            parts,
+            lists,
             groups: groups(n),
             longest,
         })
@@ -142,7 +145,7 @@ impl Join {
 
     /// How many half boards were listed (the bottom halves are the same list read upside down).
     fn half_boards(&self) -> usize {
-        self.parts.iter().map(|p| p.low.len()).sum()
+        self.lists.iter().map(|p| p.low.len()).sum()
     }
 
     /// How many joins [`Join::count_groups`] splits the count into.
@@ -162,7 +165,7 @@ impl Join {
     fn count_groups(&self, range: core::ops::Range<usize>) -> u64 {
         let len = self.groups.len();
         let range = range.start.min(len)..range.end.min(len);
-        let mut scratch = Buffers {
+        let mut scratch = Scratch {
             top_set: None,
             bottom_set: None,
             tops: Vec::with_capacity(self.longest),
@@ -193,6 +196,7 @@ impl Join {
                 stage: Stage::Counting,
                 done: done + range.len() as u64,
                 of,
+                unit: Unit::Groups,
             });
             count
         };
@@ -200,7 +204,7 @@ impl Join {
     }
 
     /// The solutions of one group: its top halves against its bottom halves.
-    fn join(&self, g: &Group, scratch: &mut Buffers) -> u64 {
+    fn join(&self, g: &Group, scratch: &mut Scratch) -> u64 {
         let shape = self.shape;
         // Groups come sorted by their top set, and one set has many groups (one per choice
         // of middle queens): its half boards are read and prepared once. For even n, the two
@@ -208,7 +212,7 @@ impl Join {
         if scratch.top_set != Some(g.top) {
             scratch.tops.clear();
             self.gather(g.top, |boards| {
-                prepare::<false>(shape, boards, &mut scratch.tops)
+                boards.prepare_into::<false>(shape, &mut scratch.tops)
             });
             scratch.top_set = Some(g.top);
         }
@@ -220,7 +224,7 @@ impl Join {
         if scratch.bottom_set != Some(rest) {
             scratch.bottoms.clear();
             self.gather(rest, |boards| {
-                prepare::<true>(shape, boards, &mut scratch.bottoms)
+                boards.prepare_into::<true>(shape, &mut scratch.bottoms)
             });
             scratch.bottom_set = Some(rest);
         }
@@ -233,16 +237,16 @@ impl Join {
         split_pairs(top, bottom, &shape.split)
     }
 
-    /// Hands `visit` the half boards whose columns are `cols`, once per part that may hold
+    /// Hands `visit` the half boards whose columns are `cols`, once per list that may hold
     /// some.
     fn gather(&self, cols: u32, mut visit: impl FnMut(Boards<'_>)) {
-        // Only the parts whose first queen is in one of the columns can hold the set.
+        // Only the lists whose first queen is in one of the columns can hold the set.
         let mut firsts = cols;
         while firsts != 0 {
             let first = firsts.trailing_zeros() as usize;
             firsts &= firsts - 1;
-            if let Some(part) = self.parts.get(first) {
-                visit(part.of(cols));
+            if let Some(list) = self.lists.get(first) {
+                visit(list.of(cols));
             }
         }
     }
@@ -264,7 +268,7 @@ pub(super) fn matching<'a>(
 }
 
 /// Buffers of one thread's joins.
-struct Buffers {
+struct Scratch {
     /// The column sets whose half boards `tops` and `bottoms` hold.
     top_set: Option<u32>,
     bottom_set: Option<u32>,
@@ -276,14 +280,14 @@ struct Buffers {
 }
 
 /// The half boards of `n` whose first row's queen is in column `first`.
-fn part(n: usize, first: usize) -> Result<Part, Error> {
-    Part::list(n, Shape::new(n).k, 1 << first, 0, &[])
+fn list_of_first(n: usize, first: usize) -> Result<List, Error> {
+    List::new(n, Shape::new(n).k, 1 << first, 0, &[])
 }
 
 fn groups(n: usize) -> Vec<Group> {
     let shape = Shape::new(n);
     let all = shape.all;
-    let mirror = |s: u32| mirror(s, n);
+    let mirror = |s: u32| mirror_columns(s, n);
     let mut out = Vec::new();
     // Every column set of size k, in increasing order (Gosper's hack).
     let mut s: u32 = (1 << shape.k) - 1;
@@ -381,7 +385,7 @@ mod tests {
 
     #[test]
     fn join_covers_4_to_its_limit_only() {
-        for n in [0, 1, 2, 3, JOIN_MAX_N + 1, crate::board::MAX_N] {
+        for n in [0, 1, 2, 3, WHOLE_MAX_N + 1, crate::board::MAX_N] {
             assert_eq!(
                 Join::build(n, 1, &|_| {}).err(),
                 Some(Error::BoardSize(n)),

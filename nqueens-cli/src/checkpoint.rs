@@ -1,0 +1,255 @@
+//! `count --checkpoint FILE`: a long count cut into the shares of its plan, each finished share
+//! appended to FILE as one share record (the line `count --share K/M --format json` prints)
+//! and flushed to disk before the next is taken. Run again, the same command reads FILE,
+//! counts only the shares it lacks, and prints the same answer as a count without the option.
+//!
+//! What can go wrong, and what it costs:
+//! - a kill or a crash: the shares under way, counted again on the next run;
+//! - power lost in the middle of a write: a torn last line, dropped with a note and counted
+//!   again;
+//! - Ctrl-C or SIGTERM: an exit within a tick of the bar, after the write under way (the
+//!   file's lock is held to the exit), naming FILE;
+//! - a failed write (a full disk): the file cut back to its last whole line, exit 1;
+//! - a file of another count, or a line that is not a record: refused (exit 2), untouched.
+
+use std::collections::BTreeMap;
+use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Write};
+use std::ops::ControlFlow;
+use std::path::Path;
+use std::sync::{Mutex, PoisonError};
+use std::time::Instant;
+
+use nqueens_tables::{Counter, Method};
+
+use crate::count::Args;
+use crate::merge::Shares;
+use crate::progress::Step;
+use crate::record::{fixed_list, CountId, Record, MAX_LINE};
+use crate::{usage, Failure};
+
+/// The bar's steps per share: the share under way moves it too.
+const STEPS_PER_SHARE: u64 = 1000;
+
+pub(crate) fn run(
+    args: &Args,
+    counter: Counter,
+    path: &Path,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let name = path.display().to_string();
+    let io = |e: std::io::Error| Failure::Io(std::io::Error::new(e.kind(), format!("{name}: {e}")));
+    let mut file = OpenOptions::new()
+        .read(true)
+        .append(true)
+        .create(true)
+        .open(path)
+        .map_err(io)?;
+    if file.metadata().map_err(io)?.is_dir() {
+        return Err(io(std::io::Error::other("is a directory")));
+    }
+    let (shares, whole) = read(&mut file, &name)?;
+    let m = match &shares.first {
+        Some((id, _)) => id.m,
+        None => counter.suggested_shares(),
+    };
+    let mut expected = expected_id(args, &counter, m)?;
+    if let Some((id, at)) = &shares.first {
+        if m == 1 {
+            // A whole count's record has the plan of the method that counted it, which may
+            // have been another where memory was short: its other fields say which count.
+            expected.plan.clone_from(&id.plan);
+        }
+        if let Some((what, theirs, ours)) = id.differs(&expected) {
+            return usage(format!(
+                "{at}: a checkpoint of another count ({what} = {theirs}, but this count has \
+                 {what} = {ours}); it is left as it was: name another file"
+            ));
+        }
+    }
+    if whole < file.metadata().map_err(io)?.len() {
+        // A torn last line: power lost in the middle of a write. Its share is counted again.
+        let _ = writeln!(
+            std::io::stderr(),
+            "note: {name}: its last line was cut short (a write that did not finish): \
+             dropped, and its share counted again"
+        );
+        file.set_len(whole).map_err(io)?;
+    }
+    let mut done: BTreeMap<u64, Record> = shares
+        .by_k
+        .into_iter()
+        .map(|(k, (record, _))| (k, record))
+        .collect();
+    let file = Mutex::new((file, whole));
+    let finished = Mutex::new(Vec::new());
+    let before = done.len() as u64;
+    let stop = crate::signals::Stop::watch();
+    let stopping = || {
+        let status = stop.signalled()?;
+        // Held to the exit: no record is half written when the process ends.
+        std::mem::forget(file.lock().unwrap_or_else(PoisonError::into_inner));
+        let kept = before + finished.lock().map_or(0, |f| f.len() as u64);
+        Some((
+            format!(
+                "interrupted: {kept} of {m} shares are kept in {name}; the same command resumes from them"
+            ),
+            status,
+        ))
+    };
+    let result = crate::progress::with_progress(
+        |report| {
+            let show = |shares: u64, inner: u64| {
+                report(Step {
+                    stage: 2,
+                    done: shares * STEPS_PER_SHARE + inner,
+                    of: m * STEPS_PER_SHARE,
+                    unit: "thousandths of a share",
+                })
+            };
+            let finished_count = || before + finished.lock().map_or(0, |f| f.len() as u64);
+            show(before, 0);
+            let mut failed = None;
+            let mut share_start = Instant::now();
+            let ran = counter.run_shares(
+                m,
+                |k| done.contains_key(&k),
+                |k, counts| {
+                    let record = args.record(&counts, (k, m), share_start.elapsed().as_secs_f64());
+                    share_start = Instant::now();
+                    let mut guard = file.lock().unwrap_or_else(PoisonError::into_inner);
+                    let (file, len) = &mut *guard;
+                    if let Err(e) = append(file, len, &record) {
+                        failed = Some(io(e));
+                        return ControlFlow::Break(());
+                    }
+                    drop(guard);
+                    finished
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .push(record);
+                    show(finished_count(), 0);
+                    ControlFlow::Continue(())
+                },
+                |p| {
+                    let inner = (p.done.min(p.of) * STEPS_PER_SHARE)
+                        .checked_div(p.of)
+                        .unwrap_or(0);
+                    show(finished_count(), inner);
+                },
+            );
+            match (ran, failed) {
+                (_, Some(failure)) => Err(failure),
+                (Err(e), None) => Err(Failure::from(e)),
+                (Ok(_), None) => Ok(()),
+            }
+        },
+        &stopping,
+    );
+    result?;
+    for record in finished
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner)
+    {
+        done.insert(record.k, record);
+    }
+    let total = Record {
+        n: args.n as u64,
+        share: Some("1/1".into()),
+        k: 1,
+        m: 1,
+        count: done.values().map(|r| r.count).sum(),
+        fundamental: done.values().map(|r| r.fundamental).sum(),
+        fixed: fixed_list(&args.fixed),
+        method: done.values().find_map(|r| r.method.clone()),
+        seconds: ((done.values().map(|r| r.seconds).sum::<f64>()) * 1e6).round() / 1e6,
+        plan: done
+            .values()
+            .next()
+            .map_or(expected.plan, |r| r.plan.clone()),
+        version: expected.version,
+    };
+    args.print(out, &total)
+}
+
+/// What the records of this count say of it, for `m` shares: every one the file holds must
+/// agree, and every one this run appends does.
+fn expected_id(args: &Args, counter: &Counter, m: u64) -> Result<CountId, Failure> {
+    let share = counter.share(1, m)?;
+    let plan = match m {
+        // A whole count's record has the plan of the method that counts it.
+        1 => String::new(),
+        _ => counter.plan().to_string(),
+    };
+    Ok(CountId {
+        n: args.n as u64,
+        m,
+        plan,
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        fixed: fixed_list(&args.fixed),
+        fundamental: share.planned_method() == Method::EightFold,
+    })
+}
+
+/// The records of the file, and the length of its whole lines: past it is a torn last line
+/// (no newline at its end), which is not read. Any other line that is not a record is an
+/// error naming it.
+fn read(file: &mut File, name: &str) -> Result<(Shares, u64), Failure> {
+    let cannot =
+        |e: std::io::Error| Failure::Read(std::io::Error::new(e.kind(), format!("{name}: {e}")));
+    file.seek(SeekFrom::Start(0)).map_err(cannot)?;
+    let mut reader = BufReader::new(&*file);
+    let mut shares = Shares::default();
+    let mut whole = 0u64;
+    let mut line = Vec::new();
+    for number in 1u64.. {
+        line.clear();
+        let read = (&mut reader)
+            .take(MAX_LINE + 1)
+            .read_until(b'\n', &mut line)
+            .map_err(cannot)?;
+        if read == 0 {
+            break;
+        }
+        let at = format!("{name}:{number}");
+        if !line.ends_with(b"\n") {
+            if line.len() as u64 > MAX_LINE {
+                return usage(format!(
+                    "{at}: a line of more than {MAX_LINE} bytes is not a share record"
+                ));
+            }
+            // The end of the file, mid-line: a write that did not finish.
+            break;
+        }
+        whole += read as u64;
+        let Ok(text) = std::str::from_utf8(&line) else {
+            return usage(format!(
+                "{at}: not text (invalid UTF-8): not a share record"
+            ));
+        };
+        if text.trim().is_empty() {
+            continue;
+        }
+        let record = Record::parse(text).or_else(|why| usage(format!("{at}: {why}")))?;
+        shares.add(record, at)?;
+    }
+    Ok((shares, whole))
+}
+
+/// Appends `record` as one line to `file`, whose whole lines end at `len`, and flushes it to
+/// disk. A write that fails leaves the file as it was: what it wrote is cut off again.
+fn append(file: &mut File, len: &mut u64, record: &Record) -> std::io::Result<()> {
+    let mut line = record.to_line();
+    line.push('\n');
+    let written = file
+        .write_all(line.as_bytes())
+        .and_then(|()| file.sync_data());
+    if let Err(e) = written {
+        // Cut back to the last whole line, so that no half line is left for the next run
+        // to drop; if even that fails, the next run drops it.
+        let _ = file.set_len(*len).and_then(|()| file.sync_data());
+        return Err(e);
+    }
+    *len += line.len() as u64;
+    Ok(())
+}

@@ -1,0 +1,157 @@
+//! The progress bar of every command that counts: the work runs on a thread of its own and
+//! reports [`Step`]s; this thread draws them on stderr, once the work has run for a second and
+//! only on a terminal (indicatif hides itself elsewhere).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use nqueens_tables::{Progress, Stage};
+
+/// Where the work has got to: `done` of `of` steps of one stage, each step a `unit` (plural,
+/// as the bar names it). A new stage or unit starts a bar of its own.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Step {
+    pub(crate) stage: u64,
+    pub(crate) done: u64,
+    pub(crate) of: u64,
+    pub(crate) unit: &'static str,
+}
+
+impl From<Progress> for Step {
+    fn from(p: Progress) -> Step {
+        let (stage, unit) = match p.stage {
+            Stage::Listing => (0, "columns listed"),
+            _ => (1, p.unit.name()),
+        };
+        Step {
+            stage,
+            done: p.done,
+            of: p.of,
+            unit,
+        }
+    }
+}
+
+/// The latest step the work reported.
+struct Latest {
+    /// Stage, done and of, as reported; `done` only grows within a stage.
+    stage: AtomicU64,
+    done: AtomicU64,
+    of: AtomicU64,
+    unit: Mutex<&'static str>,
+}
+
+/// How long the work runs before a bar is drawn: a quick command draws nothing.
+const QUIET_FOR: Duration = Duration::from_secs(1);
+
+/// How often the bar is redrawn, and the longest the wait for the result can lag its end.
+const TICK: Duration = Duration::from_millis(100);
+
+/// What to say and the exit status, when the work is to stop at once (a signal).
+pub(crate) type Stopping = Option<(String, u8)>;
+
+/// Runs `work`, which reports its progress to the callback it is given, drawing a progress
+/// bar on stderr once it has run for [`QUIET_FOR`], if stderr is a terminal. Where no thread
+/// can be started, the work runs here, without a bar.
+///
+/// `stop` is asked every [`TICK`]: when it answers with a line and a status, the bar is
+/// cleared, the line goes to stderr and the process exits with the status at once, without
+/// waiting for the work (a count cannot be cancelled midway; whatever must be kept is on
+/// disk before `stop` answers).
+pub(crate) fn with_progress<T: Send>(
+    work: impl FnOnce(&(dyn Fn(Step) + Sync)) -> T + Send,
+    stop: &dyn Fn() -> Stopping,
+) -> T {
+    let latest = Latest {
+        stage: AtomicU64::new(u64::MAX),
+        done: AtomicU64::new(0),
+        of: AtomicU64::new(0),
+        unit: Mutex::new(""),
+    };
+    let report = |s: Step| {
+        if latest.stage.swap(s.stage, Ordering::Relaxed) != s.stage {
+            latest.done.store(0, Ordering::Relaxed);
+        }
+        *latest.unit.lock().unwrap_or_else(|p| p.into_inner()) = s.unit;
+        latest.of.store(s.of, Ordering::Relaxed);
+        latest.done.fetch_max(s.done, Ordering::Relaxed);
+    };
+    let report = &report;
+    // The worker hands its result over a channel, so the wait below ends the moment the work
+    // does, not at the next tick of the bar.
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::scope(|scope| {
+        let job = move || {
+            let result = work(report);
+            // The receiver outlives this thread: it waits for exactly this message.
+            let _ = send.send(result);
+        };
+        let worker = match crate::spawn_or_return(scope, job) {
+            Ok(worker) => worker,
+            Err(job) => {
+                job();
+                return receive
+                    .recv()
+                    .unwrap_or_else(|_| unreachable!("the work ran here and sent its result"));
+            }
+        };
+        let start = Instant::now();
+        let mut bar: Option<indicatif::ProgressBar> = None;
+        let mut shown = (u64::MAX, "");
+        loop {
+            match receive.recv_timeout(TICK) {
+                Ok(result) => {
+                    if let Some(b) = bar {
+                        b.finish_and_clear();
+                    }
+                    return result;
+                }
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                    // The worker panicked: raise its panic here.
+                    if let Err(panic) = worker.join() {
+                        std::panic::resume_unwind(panic);
+                    }
+                    unreachable!("the worker ended without a result or a panic");
+                }
+            }
+            if let Some((line, status)) = stop() {
+                if let Some(b) = &bar {
+                    b.finish_and_clear();
+                }
+                use std::io::Write;
+                let _ = writeln!(std::io::stderr(), "{line}");
+                std::process::exit(i32::from(status));
+            }
+            if bar.is_none() && start.elapsed() > QUIET_FOR {
+                // ProgressBar::new draws to stderr and stays hidden when it is not a terminal.
+                bar = Some(indicatif::ProgressBar::new(0));
+            }
+            let Some(b) = &bar else { continue };
+            let stage = latest.stage.load(Ordering::Relaxed);
+            let unit = *latest.unit.lock().unwrap_or_else(|p| p.into_inner());
+            let (done, of) = (
+                latest.done.load(Ordering::Relaxed),
+                latest.of.load(Ordering::Relaxed),
+            );
+            if stage == u64::MAX {
+                // Nothing reported yet: no length to show.
+                continue;
+            }
+            b.set_length(of);
+            b.set_position(done);
+            if (stage, unit) != shown {
+                // A new stage starts its own bar: its steps and its estimate are its own, and
+                // count from where it stands now (a resumed count starts part done).
+                shown = (stage, unit);
+                let template =
+                    format!("{{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {unit}, eta {{eta}}");
+                if let Ok(style) = indicatif::ProgressStyle::with_template(&template) {
+                    b.set_style(style.progress_chars("=> "));
+                }
+                b.reset_eta();
+            }
+        }
+    })
+}

@@ -1,0 +1,333 @@
+//! `count --checkpoint FILE`: killed at any moment and run again, the count is exact and the
+//! file holds each share once; a torn line is dropped, a foreign file refused, a signal stops
+//! it with the shares kept, and a failed write leaves no half line.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const NQ: &str = env!("CARGO_BIN_EXE_nqueens");
+
+/// A fresh folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nqueens-ckpt-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn nq(args: &[&str]) -> Output {
+    Command::new(NQ).args(args).output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The `k` of every record in `file`, in file order.
+fn ks(file: &Path) -> Vec<u64> {
+    std::fs::read_to_string(file)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            v["k"].as_u64().unwrap()
+        })
+        .collect()
+}
+
+/// A pseudo-random number from the clock: each run kills at other moments.
+fn jitter(bound: u64) -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .subsec_nanos();
+    u64::from(nanos.wrapping_mul(2_654_435_761)) % bound
+}
+
+#[test]
+fn killed_at_random_moments_the_count_is_exact_and_each_share_is_kept_once() {
+    let dir = scratch("kill");
+    let file = dir.join("17.jsonl");
+    let path = file.to_str().unwrap();
+    let args = ["count", "17", "-j", "2", "--checkpoint", path];
+    let mut kills = 0;
+    for _ in 0..6 {
+        let mut child = Command::new(NQ)
+            .args(args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(50 + jitter(400)));
+        if child.try_wait().unwrap().is_none() {
+            child.kill().unwrap(); // SIGKILL
+            kills += 1;
+        }
+        child.wait().unwrap();
+    }
+    let out = nq(&args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "95815104\n");
+    let mut seen = ks(&file);
+    let m = seen.len() as u64;
+    seen.sort_unstable();
+    seen.dedup();
+    assert_eq!(seen.len() as u64, m, "a share kept twice");
+    assert_eq!(seen, (1..=m).collect::<Vec<_>>());
+    // `merge` reads the same file to the same total, and a finished file answers at once.
+    assert_eq!(text(&nq(&["merge", path]).stdout), "n=17 total=95815104\n");
+    let start = Instant::now();
+    assert_eq!(text(&nq(&args).stdout), "95815104\n");
+    assert!(start.elapsed() < Duration::from_secs(5));
+    eprintln!("{kills} kills");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_torn_last_line_is_dropped_and_its_share_counted_again() {
+    let dir = scratch("torn");
+    let file = dir.join("c");
+    let path = file.to_str().unwrap();
+    let whole = nq(&["count", "17", "--checkpoint", path]);
+    assert!(whole.status.success());
+    let lines: Vec<String> = std::fs::read_to_string(&file)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    // Three whole lines and half of the fourth, as a power cut would leave them.
+    let torn = format!(
+        "{}\n{}\n{}\n{}",
+        lines[0],
+        lines[1],
+        lines[2],
+        &lines[3][..lines[3].len() / 2]
+    );
+    std::fs::write(&file, torn).unwrap();
+    let out = nq(&["count", "17", "--checkpoint", path]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "95815104\n");
+    assert!(
+        text(&out.stderr).contains("cut short"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(ks(&file).len(), lines.len());
+    // A malformed line that is not the last is an error naming it, and nothing changes.
+    let bad = format!("{}\nnot a record\n{}\n", lines[0], lines[1]);
+    std::fs::write(&file, &bad).unwrap();
+    let out = nq(&["count", "17", "--checkpoint", path]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains(&format!("{path}:2")),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), bad);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_file_of_another_count_is_refused_and_left_as_it_was() {
+    let dir = scratch("foreign");
+    let file = dir.join("c");
+    let path = file.to_str().unwrap();
+    assert!(nq(&["count", "17", "--checkpoint", path]).status.success());
+    let before = std::fs::read(&file).unwrap();
+    for (args, what) in [
+        (vec!["count", "18"], "n = 17"),
+        (vec!["count", "17", "--fixed", "1,1"], "fixed = none"),
+        (
+            vec!["count", "17", "--fundamental"],
+            "fundamental = not counted",
+        ),
+    ] {
+        let mut args = args;
+        args.extend_from_slice(&["--checkpoint", path]);
+        let out = nq(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(
+            err.contains(what) && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
+        assert_eq!(std::fs::read(&file).unwrap(), before);
+    }
+    // Another version, and another plan.
+    let text_before = String::from_utf8(before.clone()).unwrap();
+    for (from, to, what) in [
+        ("\"version\":\"", "\"version\":\"9.", "version = 9."),
+        ("\"plan\":\"j1-", "\"plan\":\"j0-", "plan = j0-"),
+    ] {
+        std::fs::write(&file, text_before.replace(from, to)).unwrap();
+        let out = nq(&["count", "17", "--checkpoint", path]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(text(&out.stderr).contains(what), "{}", text(&out.stderr));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Starts `count 19 --checkpoint FILE`, waits until it has kept a share, sends `signal`.
+fn stopped_by(signal: &str) -> (Output, PathBuf, Duration) {
+    let dir = scratch(signal);
+    let file = dir.join("c");
+    let child = Command::new(NQ)
+        .args([
+            "count",
+            "19",
+            "-j",
+            "2",
+            "--checkpoint",
+            file.to_str().unwrap(),
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while std::fs::metadata(&file).map_or(0, |m| m.len()) == 0 {
+        assert!(start.elapsed() < Duration::from_secs(120), "no share kept");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let kill = Command::new("kill")
+        .args([&format!("-{signal}"), &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let sent = Instant::now();
+    let out = child.wait_with_output().unwrap();
+    (out, file, sent.elapsed())
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_and_sigterm_stop_at_once_with_the_finished_shares_kept() {
+    for (signal, status) in [("INT", 130), ("TERM", 143)] {
+        let (out, file, took) = stopped_by(signal);
+        assert_eq!(out.status.code(), Some(status), "{}", text(&out.stderr));
+        assert!(took < Duration::from_secs(1), "{signal}: {took:?}");
+        let err = text(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains(file.to_str().unwrap()) && err.contains("resumes"),
+            "{err}"
+        );
+        let kept = ks(&file);
+        assert!(!kept.is_empty());
+        // Every line whole: the file ends with its newline.
+        assert!(std::fs::read(&file).unwrap().ends_with(b"\n"));
+        std::fs::remove_dir_all(file.parent().unwrap()).unwrap();
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_without_a_checkpoint_says_that_one_exists() {
+    let child = Command::new(NQ)
+        .args(["count", "19", "-j", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    assert!(
+        text(&out.stderr).contains("--checkpoint"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+/// A tmpfs of `pages` pages mounted at `dir`, where this process may mount (root on Linux);
+/// `None` elsewhere.
+fn tiny_disk(dir: &Path, pages: u32) -> Option<()> {
+    let size = format!("size={}k", 4 * pages);
+    let ok = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", &size, "tmpfs", dir.to_str()?])
+        .stderr(Stdio::null())
+        .status()
+        .ok()?
+        .success();
+    ok.then_some(())
+}
+
+fn unmount(dir: &Path) {
+    let _ = Command::new("umount").arg(dir).status();
+}
+
+#[test]
+fn a_full_disk_or_a_read_only_file_leaves_no_half_line() {
+    let dir = scratch("full");
+    if tiny_disk(&dir, 1).is_none() {
+        eprintln!("skipped: no tmpfs can be mounted here (needs root)");
+        return;
+    }
+    let file = dir.join("c");
+    let path = file.to_str().unwrap();
+    // One page: about 20 records fit, n = 17 has 72.
+    let out = nq(&["count", "17", "-j", "2", "--checkpoint", path]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains(path), "{err}");
+    let kept = std::fs::read(&file).unwrap();
+    assert!(!kept.is_empty() && kept.ends_with(b"\n"));
+    let n_kept = ks(&file).len();
+    // Read-only now: refused at once, the file as it was.
+    let remount = Command::new("mount")
+        .args(["-o", "remount,ro", dir.to_str().unwrap()])
+        .status()
+        .unwrap();
+    assert!(remount.success());
+    let out = nq(&["count", "17", "--checkpoint", path]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stderr).lines().count(), 1);
+    assert_eq!(std::fs::read(&file).unwrap(), kept);
+    // Copied to a disk with room, it resumes from the shares it kept.
+    let elsewhere = std::env::temp_dir().join(format!("nqueens-ckpt-moved-{}", std::process::id()));
+    std::fs::write(&elsewhere, &kept).unwrap();
+    unmount(&dir);
+    let out = nq(&["count", "17", "--checkpoint", elsewhere.to_str().unwrap()]);
+    assert_eq!(text(&out.stdout), "95815104\n", "{}", text(&out.stderr));
+    assert!(ks(&elsewhere).len() > n_kept);
+    std::fs::remove_file(&elsewhere).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_same_output_as_without_the_option_in_every_format() {
+    let dir = scratch("formats");
+    for (i, args) in [
+        vec!["count", "12"],
+        vec!["count", "12", "--fundamental"],
+        vec!["count", "17", "--fixed", "1,2"],
+        vec!["count", "17", "--format", "json"],
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let plain = nq(&args);
+        let file = dir.join(i.to_string());
+        let mut with = args.clone();
+        with.extend_from_slice(&["--checkpoint", file.to_str().unwrap()]);
+        let checked = nq(&with);
+        assert!(checked.status.success(), "{}", text(&checked.stderr));
+        let strip = |o: &Output| {
+            // Times and how the count was cut differ; the answer must not.
+            let t = text(&o.stdout);
+            match serde_json::from_str::<serde_json::Value>(&t) {
+                Ok(v) => format!("{} {} {}", v["n"], v["count"], v["fundamental"]),
+                Err(_) => t,
+            }
+        };
+        assert_eq!(strip(&checked), strip(&plain), "{args:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

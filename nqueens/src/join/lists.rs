@@ -1,0 +1,410 @@
+//! Lists of half boards: every placement of a half's rows, grouped by the set of columns it
+//! uses ([`List`]), how a set finds its run ([`Index`]), and one set's boards as the joins
+//! read them ([`Boards`]).
+
+use std::vec::Vec;
+
+use super::bits::mirror_columns;
+use super::index::Index;
+use super::shape::{Prepared, Shape};
+use crate::board::full_mask;
+use crate::error::Error;
+
+/// The half boards whose first queen is in one column, sorted by the set of columns used.
+#[derive(Clone, Default)]
+pub(super) struct List {
+    /// `start[i]..start[i + 1]` are the half boards whose columns are the set of index `i`
+    /// (see [`Index`]): the set itself, or its columns packed where the list can use only
+    /// some columns.
+    pub(super) start: Vec<u32>,
+    /// Where each half board's queens cross row `k`, in `2n` bits: left-going diagonals in
+    /// bits `0..n`, right-going in bits `n..2n`, bit `c` for column `c`. The low 32 bits here,
+    /// the rest in `high` (n = 17 to 20) or `wide` (n = 21 to 24): 5 or 6 bytes a board
+    /// rather than 8.
+    pub(super) low: Vec<u32>,
+    /// Bits 32 to 39 of the crossings where `32 < 2n <= 40`, else empty.
+    pub(super) high: Vec<u8>,
+    /// Bits 32 to 47 of the crossings where `2n > 40`, else empty.
+    pub(super) wide: Vec<u16>,
+    /// `Some(n)` where only the sets that are not above their mirror images are kept (see
+    /// [`List::halved`]).
+    pub(super) halved: Option<usize>,
+    index: Index,
+}
+
+/// The half boards of one column set of a [`List`]: their crossings' low 32 bits, and the
+/// rest in whichever width the list keeps.
+#[derive(Clone, Copy)]
+pub(super) struct Boards<'a> {
+    pub(super) low: &'a [u32],
+    high: High<'a>,
+}
+
+/// Bits 32 and up of the crossings of [`Boards`].
+#[derive(Clone, Copy)]
+enum High<'a> {
+    None,
+    Byte(&'a [u8]),
+    Word(&'a [u16]),
+}
+
+impl Boards<'_> {
+    /// How many half boards there are.
+    pub(super) fn len(&self) -> usize {
+        self.low.len()
+    }
+
+    /// Calls `each` with the packed crossings (`low | high << 32`) of every half board, in
+    /// order: one loop per width, so that the width is asked once, not per board.
+    #[inline(always)]
+    pub(super) fn for_each(self, mut each: impl FnMut(u64)) {
+        match self.high {
+            High::None => self.low.iter().for_each(|&l| each(u64::from(l))),
+            High::Byte(high) => {
+                let boards = self.low.iter().zip(high);
+                boards.for_each(|(&l, &h)| each(u64::from(l) | u64::from(h) << 32));
+            }
+            High::Word(high) => {
+                let boards = self.low.iter().zip(high);
+                boards.for_each(|(&l, &h)| each(u64::from(l) | u64::from(h) << 32));
+            }
+        }
+    }
+
+    /// Appends these half boards to `out`, prepared for the top role, or for the bottom
+    /// role if `BOTTOM`.
+    pub(super) fn prepare_into<const BOTTOM: bool>(self, shape: Shape, out: &mut Vec<Prepared>) {
+        let low = self.low.iter();
+        match self.high {
+            High::None => out.extend(low.map(|&l| Prepared::of::<BOTTOM>(shape, u64::from(l)))),
+            High::Byte(high) => {
+                out.extend(low.zip(high).map(|(&l, &h)| {
+                    Prepared::of::<BOTTOM>(shape, u64::from(l) | u64::from(h) << 32)
+                }))
+            }
+            High::Word(high) => {
+                out.extend(low.zip(high).map(|(&l, &h)| {
+                    Prepared::of::<BOTTOM>(shape, u64::from(l) | u64::from(h) << 32)
+                }))
+            }
+        }
+    }
+}
+/// A zeroed vector of `len`, or the bytes it would have needed.
+pub(super) fn zeroed<T: Copy + Default>(len: usize) -> Result<Vec<T>, Error> {
+    let mut v = Vec::new();
+    zero(&mut v, len)?;
+    Ok(v)
+}
+
+/// Makes `v` `len` zeros, in the memory it has where that is enough.
+fn zero<T: Copy + Default>(v: &mut Vec<T>, len: usize) -> Result<(), Error> {
+    v.clear();
+    v.try_reserve_exact(len).map_err(|_| Error::OutOfMemory {
+        bytes: len.saturating_mul(core::mem::size_of::<T>()),
+    })?;
+    v.resize(len, T::default());
+    Ok(())
+}
+
+impl List {
+    /// The placements of `rows` rows of `n` with the first queen in one of the columns
+    /// `firsts`, a queen in each of the columns `with`, and none on the squares of `forbid`
+    /// (as for [`half_boards`]).
+    pub(super) fn new(
+        n: usize,
+        rows: usize,
+        firsts: u32,
+        with: u32,
+        forbid: &[u32],
+    ) -> Result<List, Error> {
+        let mut list = List::default();
+        list.relist(n, rows, firsts, with, forbid)?;
+        Ok(list)
+    }
+
+    /// Makes this list [`List::new`]'s, in the memory it holds where that is enough: the
+    /// centered join lists anew for every choice of center queens, and allocating each list
+    /// afresh let the allocator's freed blocks pile up (n = 18 on two threads peaked at 25
+    /// to 35 MB from run to run; glibc raises its threshold for fresh mappings each time a
+    /// large block is freed).
+    pub(super) fn relist(
+        &mut self,
+        n: usize,
+        rows: usize,
+        firsts: u32,
+        with: u32,
+        forbid: &[u32],
+    ) -> Result<(), Error> {
+        self.kept(n, rows, firsts, forbid, |cols| cols & with == with)
+    }
+
+    /// Where the half boards with the columns `cols` are in the lists.
+    #[inline(always)]
+    fn range(&self, cols: u32) -> (usize, usize) {
+        let Some(s) = self.index.of(cols) else {
+            return (0, 0);
+        };
+        match (self.start.get(s), self.start.get(s + 1)) {
+            (Some(&from), Some(&to)) => (from as usize, to as usize),
+            _ => (0, 0),
+        }
+    }
+
+    /// Lists the placements of `rows` rows of `n` with the first queen in one of the columns
+    /// `firsts`, none on the squares of `forbid`, and columns that `keep` keeps.
+    fn kept(
+        &mut self,
+        n: usize,
+        rows: usize,
+        firsts: u32,
+        forbid: &[u32],
+        keep: impl Fn(u32) -> bool,
+    ) -> Result<(), Error> {
+        self.halved = None;
+        self.index = Index::new(n, rows, forbid);
+        let sets = self.index.len(n);
+        // Two passes over the same search, so that the list is written once, in place,
+        // without a second copy to sort: count per column set, then fill. `start[i]` is set
+        // `i`'s next free slot while filling (`SKIP` for a set not kept: `keep` is asked
+        // once per set, not per half board), then its end: one array, not a second one of
+        // cursors (2 MB at n = 19, at the peak).
+        const SKIP: u32 = u32::MAX;
+        let List {
+            start,
+            low,
+            high,
+            wide,
+            index,
+            ..
+        } = self;
+        // Emptied first: the old lists are not needed while the new one is counted.
+        low.clear();
+        high.clear();
+        wide.clear();
+        zero(start, sets + 1)?;
+        half_boards(n, rows, firsts, forbid, &mut |cols, _, _| {
+            if let Some(slot) = index.of(cols).and_then(|i| start.get_mut(i)) {
+                *slot += 1;
+            }
+        });
+        let mut boards = 0;
+        for (i, slot) in start.iter_mut().enumerate().take(sets) {
+            if keep(index.set(i)) {
+                (*slot, boards) = (boards, boards + *slot);
+            } else {
+                *slot = SKIP;
+            }
+        }
+        zero(low, boards as usize)?;
+        zero(
+            high,
+            if (33..=40).contains(&(2 * n)) {
+                boards as usize
+            } else {
+                0
+            },
+        )?;
+        zero(wide, if 2 * n > 40 { boards as usize } else { 0 })?;
+        half_boards(n, rows, firsts, forbid, &mut |cols, left, right| {
+            let Some(slot) = index.of(cols).and_then(|i| start.get_mut(i)) else {
+                return;
+            };
+            let packed = u64::from(left) | u64::from(right) << n;
+            if let Some(l) = low.get_mut(*slot as usize) {
+                *l = packed as u32;
+                if let Some(h) = high.get_mut(*slot as usize) {
+                    *h = (packed >> 32) as u8;
+                }
+                if let Some(w) = wide.get_mut(*slot as usize) {
+                    *w = (packed >> 32) as u16;
+                }
+                *slot += 1;
+            }
+        });
+        let mut end = 0;
+        for slot in start.iter_mut().take(sets) {
+            let next = *slot;
+            *slot = end;
+            if next != SKIP {
+                end = next;
+            }
+        }
+        start[sets] = end;
+        Ok(())
+    }
+
+    /// The placements of `rows` rows of `n` (`2n <= 32`) whose column sets are not above
+    /// their mirror images (columns reversed): the others are those mirrored, which
+    /// [`List::of_any`] hands out. Half the memory (n = 16: 8 MB, not 16).
+    pub(super) fn halved(n: usize, rows: usize) -> Result<List, Error> {
+        if 2 * n > 32 {
+            return Err(Error::BoardSize(n));
+        }
+        let all = full_mask(n);
+        let mut list = List::default();
+        list.kept(n, rows, all, &[], |cols| cols <= mirror_columns(cols, n))?;
+        list.halved = Some(n);
+        Ok(list)
+    }
+
+    /// Whether this is a [`List::halved`] list.
+    pub(super) fn is_halved(&self) -> bool {
+        self.halved.is_some()
+    }
+
+    /// The half boards with the columns `cols`, and whether they are stored mirrored: for a
+    /// [`List::halved`] list and a set above its mirror image, its mirror image's, whose
+    /// crossings [`mirror_crossings`] turns into the set's own.
+    pub(super) fn of_any(&self, cols: u32) -> (Boards<'_>, bool) {
+        match self.halved {
+            Some(n) if cols > mirror_columns(cols, n) => (self.of(mirror_columns(cols, n)), true),
+            _ => (self.of(cols), false),
+        }
+    }
+
+    /// The half boards with the columns `cols`.
+    pub(super) fn of(&self, cols: u32) -> Boards<'_> {
+        let (from, to) = self.range(cols);
+        let high = if !self.wide.is_empty() {
+            High::Word(self.wide.get(from..to).unwrap_or_default())
+        } else if !self.high.is_empty() {
+            High::Byte(self.high.get(from..to).unwrap_or_default())
+        } else {
+            High::None
+        };
+        Boards {
+            low: self.low.get(from..to).unwrap_or_default(),
+            high,
+        }
+    }
+}
+
+/// Calls `visit(columns, left, right)` for every placement of queens on the first `rows` rows
+/// of an `n` board with the first queen in one of the columns `firsts` and none on a square
+/// of `forbid` (row `r`'s in `forbid[r]`; rows past its end forbid nothing), where `left`
+/// and `right` are the columns where its left- and right-going diagonals reach row `rows`.
+pub(super) fn half_boards(
+    n: usize,
+    rows: usize,
+    firsts: u32,
+    forbid: &[u32],
+    visit: &mut impl FnMut(u32, u32, u32),
+) {
+    struct Walk<'a> {
+        all: u32,
+        rows: usize,
+        forbid: &'a [u32],
+    }
+    fn go(
+        walk: &Walk<'_>,
+        row: usize,
+        (cols, left, right): (u32, u32, u32),
+        free: u32,
+        visit: &mut impl FnMut(u32, u32, u32),
+    ) {
+        let mut free = free;
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            // `left` may carry bits past column n - 1 for a while; they never come back.
+            let next = (cols | bit, (left | bit) << 1, (right | bit) >> 1);
+            if row + 1 == walk.rows {
+                visit(next.0, next.1 & walk.all, next.2);
+            } else {
+                let blocked = next.0 | next.1 | next.2 | walk.forbid.get(row + 1).unwrap_or(&0);
+                go(walk, row + 1, next, walk.all & !blocked, visit);
+            }
+        }
+    }
+    let walk = Walk {
+        all: full_mask(n),
+        rows,
+        forbid,
+    };
+    let free = walk.all & firsts & !forbid.first().unwrap_or(&0);
+    if rows > 0 {
+        go(&walk, 0, (0, 0, 0), free, visit);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::join::bits::{mirror_crossings, pack, subsets, unpack};
+
+    /// A halved list hands out every set's half boards: those kept as they are, the others
+    /// as their mirror images, which `mirror_crossings` turns back.
+    #[test]
+    fn halved_lists_hold_every_set_mirrored_or_not() {
+        for n in 4..=12 {
+            let rows = (n - 1) / 2;
+            let whole = List::new(n, rows, full_mask(n), 0, &[]).unwrap();
+            let halved = List::halved(n, rows).unwrap();
+            assert!(halved.is_halved() && !whole.is_halved());
+            // About half: the sets that are their own mirror images are kept whole.
+            let (kept, all) = (halved.low.len(), whole.low.len());
+            assert!(
+                n < 8 || 2 * kept <= all + all / 4,
+                "n = {n}: {kept} of {all}"
+            );
+            for set in 0u32..1 << n {
+                let (boards, flipped) = halved.of_any(set);
+                let low = boards.low;
+                assert_eq!(flipped, set > mirror_columns(set, n), "n = {n}");
+                let mut got: Vec<u32> = match flipped {
+                    true => low.iter().map(|&p| mirror_crossings(p, n)).collect(),
+                    false => low.to_vec(),
+                };
+                let mut want = whole.of(set).low.to_vec();
+                got.sort_unstable();
+                want.sort_unstable();
+                assert_eq!(got, want, "n = {n}, set = {set:b}");
+            }
+        }
+        assert_eq!(List::halved(17, 8).err(), Some(Error::BoardSize(17)));
+    }
+
+    /// A list that can use only some columns (n = 21, two of them forbidden in every row)
+    /// packs its sets, and hands out the same half boards and crossings, in the same order,
+    /// as the same list kept by whole sets; a set with a forbidden column has none.
+    #[test]
+    fn packed_sets_hold_what_whole_sets_hold() {
+        let n = 21;
+        let rows = 3;
+        let never = 1 << 5 | 1 << 20;
+        let forbid = [never | 1 << 7, never, never | 1 << 2];
+        let mut packed = List::default();
+        packed.relist(n, rows, full_mask(n), 0, &forbid).unwrap();
+        assert_eq!(packed.index.used, (full_mask(n)) & !never);
+        assert_eq!(packed.start.len(), (1 << 19) + 1);
+        // The same boards, listed by whole sets: the sets of each size-3 subset, by search.
+        let mut want = std::collections::BTreeMap::<u32, Vec<u64>>::new();
+        let all = full_mask(n);
+        half_boards(n, rows, all, &forbid, &mut |cols, left, right| {
+            let crossing = u64::from(left) | u64::from(right) << n;
+            want.entry(cols).or_default().push(crossing);
+        });
+        let mut seen = 0;
+        for set in subsets(all, rows) {
+            let mut got = Vec::new();
+            packed.of(set).for_each(|p| got.push(p));
+            assert_eq!(
+                got,
+                want.get(&set).cloned().unwrap_or_default(),
+                "set {set:b}"
+            );
+            assert!(set & never == 0 || got.is_empty());
+            seen += got.len();
+        }
+        assert_eq!(seen, packed.low.len());
+        assert_eq!(
+            Index::new(20, rows, &forbid).used,
+            0,
+            "no packing below n = 21"
+        );
+        for x in [0u32, 1, 0b1011, 0x7ffff] {
+            assert_eq!(pack(unpack(x, packed.index.used), packed.index.used), x);
+        }
+    }
+}
