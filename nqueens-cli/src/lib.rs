@@ -280,7 +280,7 @@ pub fn thread_count(s: &str) -> Result<u16, String> {
 
 /// An integer from `min` to `max` named `what`, spaces around it allowed. A number too large
 /// for any integer type is still a number: the message names the range, not the type.
-fn whole_number(s: &str, min: u64, max: u64, what: &str) -> Result<u64, String> {
+pub(crate) fn whole_number(s: &str, min: u64, max: u64, what: &str) -> Result<u64, String> {
     let t = s.trim();
     let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
     let is_number = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());

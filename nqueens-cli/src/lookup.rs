@@ -57,7 +57,7 @@ pub fn rank(args: &RankArgs, out: &mut dyn Write) -> Result<(), Failure> {
         |report| nqueens_tables::rank_with_progress(&sol, threads, |p| report(p.into())),
         &|| None,
     );
-    match rank {
+    match rank? {
         Some(i) => writeln!(out, "{}", i + 1)?,
         None => return usage("those columns are not a solution"),
     }
@@ -102,7 +102,7 @@ pub fn nth(args: &NthArgs, out: &mut dyn Write) -> Result<(), Failure> {
         },
         &|| None,
     );
-    match found {
+    match found? {
         Some(sol) => render::rows(out, &sol)?,
         None => {
             let total = nqueens_tables::known_count(args.n)
@@ -228,23 +228,81 @@ pub fn dump(args: &DumpArgs, out: &mut dyn Write) -> Result<(), Failure> {
 }
 
 #[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Check a puzzle: every queen it prints goes to `list` as a --fixed \
+square, and exactly one solution comes back:\n  \
+nqueens list 8 $(nqueens puzzle 8 --seed 5 | sed 's/^/--fixed /')"
+)]
 pub struct PuzzleArgs {
     /// Board size, 1 to 32 (2 and 3 have no solution). Past about 20 a puzzle takes long to
     /// prove unique.
     #[arg(value_parser = crate::board_size, allow_negative_numbers = true)]
     n: usize,
-    /// Which puzzle: the same seed gives the same puzzle on every machine.
-    #[arg(long, default_value_t = 1)]
+    /// Which puzzle, a whole number from 0 to 2^64 - 1: the same seed gives the same puzzle
+    /// on every machine.
+    #[arg(long, default_value_t = 1, value_parser = seed, allow_negative_numbers = true)]
     seed: u64,
+    /// `rows`: one `ROW,COL` line per queen fixed (1-based, the `list --fixed` form);
+    /// `board`: the board, `Q` for a queen fixed and `.` for the squares to fill.
+    #[arg(long, value_enum, default_value_t = PuzzleFormat::Rows)]
+    format: PuzzleFormat,
 }
 
-/// `nqueens puzzle N`: the queens fixed, one `ROW,COL` line each, 1-based.
+/// The output format of `puzzle`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum PuzzleFormat {
+    /// One `ROW,COL` line per queen fixed, nothing else (for scripts).
+    Rows,
+    /// N lines of `Q` (a queen fixed) and `.`.
+    Board,
+}
+
+/// A seed: any `u64`, spaces around it allowed, as for every number on the command line.
+fn seed(s: &str) -> Result<u64, String> {
+    crate::whole_number(s, 0, u64::MAX, "--seed")
+}
+
+/// `nqueens puzzle N`: the queens fixed, one `ROW,COL` line each, 1-based, or the board.
 pub fn puzzle(args: &PuzzleArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let Some(p) = nqueens_tables::puzzle(args.n, args.seed) else {
-        return usage(format!("no puzzle for n = {}: it has no solution", args.n));
+    let n = args.n;
+    let Some(p) = nqueens_tables::puzzle(n, args.seed) else {
+        return usage(format!("no puzzle for n = {n}: it has no solution"));
     };
-    for (r, c) in p.fixed() {
-        writeln!(out, "{},{}", r + 1, c + 1)?;
+    let fixed: Vec<(usize, usize)> = p.fixed().collect();
+    match args.format {
+        PuzzleFormat::Rows => {
+            for &(r, c) in &fixed {
+                writeln!(out, "{},{}", r + 1, c + 1)?;
+            }
+        }
+        PuzzleFormat::Board => {
+            let mut text = String::with_capacity(n * (n + 1));
+            for r in 0..n {
+                for c in 0..n {
+                    text.push(if fixed.contains(&(r, c)) { 'Q' } else { '.' });
+                }
+                text.push('\n');
+            }
+            out.write_all(text.as_bytes())?;
+        }
+    }
+    let note = |line: String| {
+        let _ = writeln!(std::io::stderr(), "{line}");
+    };
+    if fixed.is_empty() {
+        note(format!(
+            "note: the {n} x {n} board has one solution, which needs no queen fixed: the puzzle is the empty board"
+        ));
+    } else if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        // A person reading it: how to check it (scripts reading stdout see only the puzzle).
+        let squares: Vec<String> = fixed
+            .iter()
+            .map(|(r, c)| format!("--fixed {},{}", r + 1, c + 1))
+            .collect();
+        note(format!(
+            "note: its one completion: nqueens list {n} {}",
+            squares.join(" ")
+        ));
     }
     Ok(())
 }

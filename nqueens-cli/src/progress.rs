@@ -124,21 +124,18 @@ pub(crate) fn with_progress<T: Send>(
                 let _ = writeln!(std::io::stderr(), "{line}");
                 std::process::exit(i32::from(status));
             }
-            if bar.is_none() && start.elapsed() > QUIET_FOR {
+            let stage = latest.stage.load(Ordering::Relaxed);
+            // Nothing reported yet (a walk reports nothing): no bar of 0/0.
+            if bar.is_none() && start.elapsed() > QUIET_FOR && stage != u64::MAX {
                 // ProgressBar::new draws to stderr and stays hidden when it is not a terminal.
                 bar = Some(indicatif::ProgressBar::new(0));
             }
             let Some(b) = &bar else { continue };
-            let stage = latest.stage.load(Ordering::Relaxed);
             let unit = *latest.unit.lock().unwrap_or_else(|p| p.into_inner());
             let (done, of) = (
                 latest.done.load(Ordering::Relaxed),
                 latest.of.load(Ordering::Relaxed),
             );
-            if stage == u64::MAX {
-                // Nothing reported yet: no length to show.
-                continue;
-            }
             b.set_length(of);
             b.set_position(done);
             if (stage, unit) != shown {

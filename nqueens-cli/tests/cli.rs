@@ -1077,3 +1077,58 @@ fn merge_reads_share_records_written_before_the_names_were_settled() {
         (Some(14_200), Some(1_787))
     );
 }
+
+#[test]
+fn puzzle_seeds_are_numbers_by_one_rule_and_every_board_says_something() {
+    // A negative seed is refused by the rule, not with a `-- -1` tip that fails again.
+    let (code, out, err) = run(&["puzzle", "8", "--seed", "-1"], b"");
+    assert_eq!((code, out.as_slice()), (2, &b""[..]));
+    assert!(
+        err.contains("from 0 to 18446744073709551615") && !err.contains("-- -1"),
+        "{err}"
+    );
+    // Spaces around a number, as everywhere else.
+    assert_eq!(
+        stdout_of(&["puzzle", "8", "--seed", " 5"]),
+        stdout_of(&["puzzle", "8", "--seed", "5"])
+    );
+    // The 1 x 1 board: nothing on stdout (scripts), a note on stderr for people.
+    let (code, out, err) = run(&["puzzle", "1"], b"");
+    assert_eq!((code, out.as_slice()), (0, &b""[..]));
+    assert!(err.contains("needs no queen fixed"), "{err}");
+    // The board: the queens fixed drawn, the rest dots, and they are the rows' squares.
+    let rows = stdout_of(&["puzzle", "8", "--seed", "5"]);
+    let board = stdout_of(&["puzzle", "8", "--seed", "5", "--format", "board"]);
+    assert_eq!(board.lines().count(), 8);
+    for line in rows.lines() {
+        let (r, c) = line.split_once(',').unwrap();
+        let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+        assert_eq!(board.lines().nth(r - 1).unwrap().as_bytes()[c - 1], b'Q');
+    }
+    assert_eq!(board.matches('Q').count(), rows.lines().count());
+    assert!(stdout_of(&["puzzle", "--help"]).contains("nqueens list 8 $(nqueens puzzle"));
+}
+
+#[test]
+fn nth_and_rank_answer_near_either_end_and_refuse_what_is_out_of_reach() {
+    let start = Instant::now();
+    let first = stdout_of(&["nth", "24", "1"]);
+    let last = stdout_of(&["nth", "24", "227514171973736"]);
+    let mirror: Vec<String> = first
+        .split_whitespace()
+        .map(|c| (25 - c.parse::<u32>().unwrap()).to_string())
+        .collect();
+    assert_eq!(last.trim(), mirror.join(" "));
+    let mut rank = vec!["rank"];
+    rank.extend(last.split_whitespace());
+    assert_eq!(stdout_of(&rank), "227514171973736\n");
+    assert!(start.elapsed() < Duration::from_secs(30));
+    // No count of 28 is known: refused at once, with the reason.
+    let start = Instant::now();
+    assert_usage_error(
+        &["nth", "28", "18446744073709551615"],
+        b"",
+        "first and last 65536",
+    );
+    assert!(start.elapsed() < Duration::from_secs(5));
+}

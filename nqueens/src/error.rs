@@ -46,6 +46,14 @@ pub enum Error {
         /// The bytes it asked for.
         bytes: usize,
     },
+    /// A rank or an unrank of `n` that neither walking from either end of the list nor the
+    /// join can answer at a bounded cost: past the join's sizes (n > 23), further than
+    /// [`WALK_REACH`](crate::WALK_REACH) solutions from both ends, or from the end where no
+    /// count of `n` is known (n >= 28).
+    BeyondReach {
+        /// The board size.
+        n: usize,
+    },
     /// A share `k` of `m` of a count with queens given where the join does not serve (n
     /// below 5 or past 23, or without the feature `std`): the search that counts it has no
     /// plan to cut its work by.
@@ -79,6 +87,19 @@ impl core::fmt::Display for Error {
                 f,
                 "out of memory: the counter needs about {} MB",
                 bytes.div_ceil(1 << 20)
+            ),
+            Error::BeyondReach { n } => write!(
+                f,
+                "n = {n}: only the first and last {} solutions are in reach (walked to at \
+                 once); any other position needs counts of whole subtrees, which past n = 23 \
+                 only the 8-fold counter makes, at more than a count of n = 23 costs (about \
+                 180 core-hours){}",
+                crate::walk::WALK_REACH,
+                if crate::known::known_count(n).is_none() {
+                    ", and no count of this n is known to measure from the end"
+                } else {
+                    ""
+                }
             ),
             Error::NotShareable { k, m } => write!(
                 f,

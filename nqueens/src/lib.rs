@@ -136,9 +136,7 @@ pub use parallel::MAX_THREADS;
 pub use placement::{is_solution, Placement};
 pub use progress::{Progress, Stage, Unit};
 pub use puzzle::{puzzle, Puzzle};
-pub use rank::{nth, rank};
-#[cfg(feature = "std")]
-pub use rank::{nth_with_progress, rank_with_progress};
+pub use rank::{nth, nth_with_progress, rank, rank_with_progress};
 pub use search::Search;
 pub use solutions::{solutions, solutions_with_fixed, Solutions};
 pub use symmetry::{canonical, fundamental, is_fundamental, orbit, Fundamental, Orbit, Symmetry};
@@ -159,6 +157,7 @@ pub use table::SOLUTIONS_8;
 #[cfg(feature = "table-9")]
 pub use table::SOLUTIONS_9;
 pub use table::{table, Table, TableIter};
+pub use walk::WALK_REACH;
 
 /// The README's examples, compiled and run as doctests against this crate's default features,
 /// the dependency line it shows.

@@ -14,20 +14,18 @@
 //!
 //! A front-door module: it sits above the kernels, which `walk` (a data module) may not call.
 
-#[cfg(feature = "std")]
-use crate::placement::is_solution;
-use crate::placement::Placement;
-#[cfg(feature = "std")]
+use crate::error::Error;
+use crate::placement::{is_solution, Placement};
 use crate::progress::Progress;
-use crate::walk;
+use crate::walk::{self, WALK_REACH};
 
 /// The rank of `sol`: its 0-based position among all the solutions of its `n`, in
 /// lexicographic order, or `None` if it is not a solution; [`nth`] is the inverse. (A
 /// position inside one table, a `usize`, is that table's index: [`crate::Table::index_of`].)
-/// A binary search when the table is compiled in; from n = 14 to 23 with the feature `std`,
-/// a sum of counts by the join (see `rank_with_progress`); otherwise it counts the
-/// solutions of every smaller branch. The position is a `u64`, not a `usize`: past n = 18
-/// the lists are longer than a 32-bit target's `usize` can count.
+/// The position is a `u64`, not a `usize`: past n = 18 the lists are longer than a 32-bit
+/// target's `usize` can count. As [`rank_with_progress`] answers it, except where that one
+/// refuses ([`Error::BeyondReach`]): then it walks the whole tree to the left of `sol`, which
+/// past n = 23 takes days.
 ///
 /// ```
 /// assert_eq!(nqueens_tables::rank(&[0, 4, 7, 5, 2, 6, 1, 3]), Some(0));
@@ -35,17 +33,13 @@ use crate::walk;
 /// assert_eq!(nqueens_tables::rank(&[0, 1]), None);
 /// ```
 pub fn rank(sol: &[u8]) -> Option<u64> {
-    #[cfg(feature = "std")]
-    return rank_with_progress(sol, 1, |_| {});
-    #[cfg(not(feature = "std"))]
-    walk::rank(sol)
+    rank_with_progress(sol, 1, |_| {}).unwrap_or_else(|_| walk::rank(sol))
 }
 
 /// Solution `i` (0-based) of `n` in lexicographic order: the solution of rank `i`, or `None`
-/// if `i` is past the end or `n` is 0 or above [`MAX_N`](crate::MAX_N). A table lookup when the table is
-/// compiled in; from n = 14 to 23 with the feature `std`, the first rows are chosen by
-/// counting with the join (see `nth_with_progress`); otherwise a descent that counts each
-/// branch's solutions, and stops counting a branch once it holds solution `i`.
+/// if `i` is past the end or `n` is 0 or above [`MAX_N`](crate::MAX_N). As
+/// [`nth_with_progress`] answers it, except where that one refuses ([`Error::BeyondReach`]):
+/// then it walks the tree, counting each branch, which past n = 23 takes days.
 ///
 /// ```
 /// assert_eq!(nqueens_tables::nth(8, 0).as_deref(), Some(&[0, 4, 7, 5, 2, 6, 1, 3][..]));
@@ -56,74 +50,133 @@ pub fn rank(sol: &[u8]) -> Option<u64> {
 /// assert_eq!(nqueens_tables::nth(20, 39_029_188_884), None);
 /// ```
 pub fn nth(n: usize, i: u64) -> Option<Placement> {
-    #[cfg(feature = "std")]
-    return nth_with_progress(n, i, 1, |_| {});
-    #[cfg(not(feature = "std"))]
-    walk::nth(n, i)
+    nth_with_progress(n, i, 1, |_| {}).unwrap_or_else(|_| walk::nth(n, i))
 }
 
-/// The rank of `sol`, as [`rank`](crate::rank) gives it, on `threads` threads (0: one per
-/// core), reporting its progress to `progress` (in thousandths of the work). From n = 14 to
-/// 23 it counts the solutions before `sol` by the half-board join, a row's worth at a time:
-/// about twice a plain count of the board (n = 17: a few seconds, not the tree walk's
-/// minutes). `None` if `sol` is not a solution.
+/// The rank of `sol`, as [`rank`] gives it, on `threads` threads (0: one per core),
+/// reporting its progress to `progress` (in thousandths of the work), at the cost of the
+/// counts its answer needs and no more:
+///
+/// - a binary search where the table is compiled in;
+/// - a walk where fewer than [`WALK_REACH`](crate::WALK_REACH) solutions come before `sol`,
+///   or, where the count of `n` is known, after it (the mirror image reverses the order):
+///   milliseconds at any n;
+/// - otherwise, from n = 14 to 23 (feature `std`), a sum of counts: each row's branches to
+///   the left of `sol` are walked where they hold fewer than `WALK_REACH` solutions, and
+///   counted by the half-board join where they hold more (n = 17: seconds, not the tree
+///   walk's minutes);
+/// - [`Error::BeyondReach`] for any other `sol`, at once: past n = 23 a branch of many
+///   solutions would be counted by the 8-fold counter, for days.
+///
+/// `Ok(None)` if `sol` is not a solution.
 ///
 /// ```
+/// use nqueens_tables::{rank_with_progress, Error};
 /// let sol = [0, 2, 4, 1, 3];
-/// let rank = nqueens_tables::rank_with_progress(&sol, 1, |p| assert!(p.done <= p.of));
-/// assert_eq!(rank, nqueens_tables::rank(&sol));
+/// let rank = rank_with_progress(&sol, 1, |p| assert!(p.done <= p.of));
+/// assert_eq!(rank, Ok(nqueens_tables::rank(&sol)));
+/// // n = 25: the first and the last solutions rank at once, walked to from their end.
+/// let first = nqueens_tables::nth(25, 0).unwrap();
+/// assert_eq!(rank_with_progress(&first, 1, |_| {}), Ok(Some(0)));
+/// let last: Vec<u8> = first.iter().map(|&c| 24 - c).collect();
+/// let total = nqueens_tables::known_count(25).unwrap();
+/// assert_eq!(rank_with_progress(&last, 1, |_| {}), Ok(Some(total - 1)));
+/// # let _ = Error::BeyondReach { n: 25 };
 /// ```
-#[cfg(feature = "std")]
-pub fn rank_with_progress<F>(sol: &[u8], threads: usize, progress: F) -> Option<u64>
+pub fn rank_with_progress<F>(sol: &[u8], threads: usize, progress: F) -> Result<Option<u64>, Error>
 where
     F: Fn(Progress) + Sync,
 {
     if !is_solution(sol) {
-        return None;
+        return Ok(None);
     }
     let n = sol.len();
-    if crate::table::table(n).is_some() || !counted::COUNTED_N.contains(&n) {
-        return walk::rank(sol);
+    if crate::table::table(n).is_some() {
+        return Ok(walk::rank(sol));
     }
-    let steps = counted::RowProgress {
-        progress: &progress,
+    // Walked from the end nearer `sol` first (its first queen says which): a walk that does
+    // not reach `sol` costs as much as one that does.
+    let total = crate::known::known_count(n);
+    let from_start = || walk::rank_below_cap(sol, WALK_REACH);
+    let from_end = || {
+        let total = total?;
+        walk::rank_below_cap(&walk::mirrored(sol), WALK_REACH).map(|r| total - 1 - r)
     };
-    let rank = counted::rank(sol, threads, &steps).or_else(|| walk::rank(sol));
-    steps.done();
-    rank
+    let near_end = total.is_some() && 2 * usize::from(sol[0]) >= n;
+    let walked = match near_end {
+        true => from_end().or_else(from_start),
+        false => from_start().or_else(from_end),
+    };
+    if let Some(rank) = walked {
+        return Ok(Some(rank));
+    }
+    #[cfg(feature = "std")]
+    if counted::COUNTED_N.contains(&n) {
+        let steps = counted::RowProgress {
+            progress: &progress,
+        };
+        let rank = counted::rank(sol, threads, &steps).or_else(|| walk::rank(sol));
+        steps.done();
+        return Ok(rank);
+    }
+    let _ = (threads, &progress);
+    Err(Error::BeyondReach { n })
 }
 
-/// The `i`-th solution (0-based) of `n`, as [`nth`](crate::nth) gives it, on `threads`
-/// threads (0: one per core), reporting its progress to `progress` (in thousandths of the
-/// work). From n = 14 to 23 it finds the first rows by counting with the half-board join:
-/// about twice a plain count of the board at most. `None` past the last solution.
+/// The `i`-th solution (0-based) of `n`, as [`nth`] gives it, on `threads` threads (0: one
+/// per core), reporting its progress to `progress` (in thousandths of the work), at the cost
+/// of the counts its answer needs: a table lookup; a walk to it where `i` is among the first
+/// or (the count of `n` known) the last [`WALK_REACH`](crate::WALK_REACH) solutions; from
+/// n = 14 to 23 (feature `std`), the first rows chosen by counting with the half-board join
+/// (about twice a plain count of the board at most); otherwise [`Error::BeyondReach`], at
+/// once. `Ok(None)` past the last solution or for `n` outside `1..=MAX_N`.
 ///
 /// ```
-/// let sol = nqueens_tables::nth_with_progress(8, 91, 1, |_| {}).unwrap();
+/// use nqueens_tables::{nth_with_progress, Error};
+/// let sol = nth_with_progress(8, 91, 1, |_| {}).unwrap().unwrap();
 /// assert_eq!(sol, nqueens_tables::nth(8, 91).unwrap());
-/// assert!(nqueens_tables::nth_with_progress(8, 92, 1, |_| {}).is_none());
+/// assert_eq!(nth_with_progress(8, 92, 1, |_| {}), Ok(None));
+/// // The last solution of 24 is the mirror image of its first: at once.
+/// let last = nth_with_progress(24, 227_514_171_973_735, 1, |_| {}).unwrap().unwrap();
+/// let first = nqueens_tables::nth(24, 0).unwrap();
+/// assert!(last.iter().zip(first.iter()).all(|(&l, &f)| l == 23 - f));
+/// // No count of 28 is known: only its first solutions are in reach.
+/// assert_eq!(nth_with_progress(28, 1 << 40, 1, |_| {}), Err(Error::BeyondReach { n: 28 }));
 /// ```
-#[cfg(feature = "std")]
-pub fn nth_with_progress<F>(n: usize, i: u64, threads: usize, progress: F) -> Option<Placement>
+pub fn nth_with_progress<F>(
+    n: usize,
+    i: u64,
+    threads: usize,
+    progress: F,
+) -> Result<Option<Placement>, Error>
 where
     F: Fn(Progress) + Sync,
 {
-    // The first solutions are walked to at once (see `walk::WALK_UP_TO`); counting even the
-    // first row's first column would take a good part of a count (hours at n = 23).
-    if crate::table::table(n).is_some() || !counted::COUNTED_N.contains(&n) || i < walk::WALK_UP_TO
-    {
-        return walk::nth(n, i);
-    }
-    let steps = counted::RowProgress {
-        progress: &progress,
+    let Some(n) = crate::error::valid_n(n) else {
+        return Ok(None);
     };
-    let found = counted::nth(n, i, threads, &steps);
-    steps.done();
-    match found {
-        Ok(found) => found,
-        // The join could not get its memory: the walk needs none.
-        Err(_) => walk::nth(n, i),
+    let total = crate::known::known_count(n);
+    if crate::table::table(n).is_some() || i < WALK_REACH || total.is_some_and(|t| i >= t) {
+        return Ok(walk::nth(n, i));
     }
+    if let Some(from_end) = total.map(|t| t - 1 - i).filter(|&e| e < WALK_REACH) {
+        return Ok(walk::nth(n, from_end).map(|sol| walk::mirrored(&sol)));
+    }
+    #[cfg(feature = "std")]
+    if counted::COUNTED_N.contains(&n) {
+        let steps = counted::RowProgress {
+            progress: &progress,
+        };
+        let found = counted::nth(n, i, threads, &steps);
+        steps.done();
+        return Ok(match found {
+            Ok(found) => found,
+            // The join could not get its memory: the walk needs none.
+            Err(_) => walk::nth(n, i),
+        });
+    }
+    let _ = (threads, &progress);
+    Err(Error::BeyondReach { n })
 }
 
 /// Rank and unrank by counting with the join: the feature `std`.
@@ -133,7 +186,7 @@ mod counted {
     use crate::join;
     use crate::placement::Placement;
     use crate::progress::{Progress, Stage, Unit};
-    use crate::walk;
+    use crate::walk::{self, WALK_REACH};
 
     /// The sizes ranked by counting: from here on the join's counts beat walking the tree (at
     /// n = 14 and below, a walk takes a fraction of a second), up to the join's last size.
@@ -255,12 +308,13 @@ mod counted {
         for r in 0..rows {
             let c = usize::from(sol[r]);
             let prefix = &sol[..r];
-            rank += if r == 0 {
-                first_row_before(n, c, threads, steps)?
-            } else if c == 0 {
-                0
-            } else {
-                count(n, prefix, below(c), threads, steps)?
+            // A row's branches to the left that hold few solutions are a short walk; the
+            // join counts only those that hold many.
+            let walked = walk::count_below_cap(n, prefix, below(c), WALK_REACH);
+            rank += match walked {
+                Some(walked) => walked,
+                None if r == 0 => first_row_before(n, c, threads, steps)?,
+                None => count(n, prefix, below(c), threads, steps)?,
             };
         }
         Some(rank + walk::rank_below(sol, rows))

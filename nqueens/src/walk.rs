@@ -55,10 +55,63 @@ pub(crate) fn rank_below(sol: &[u8], rows: usize) -> u64 {
     rank
 }
 
-/// Below this index `nth` walks the search to its solution instead of counting branches: at
-/// about 10 ns a solution, 65,536 solutions cost less than counting even one branch of a
-/// board without a table.
-pub(crate) const WALK_UP_TO: u64 = 1 << 16;
+/// How far from either end of the list a rank or an unrank walks the search instead of
+/// counting branches: at about 10 ns a solution, 65,536 solutions cost less than counting
+/// even one branch of a board without a table (and n = 32's first 65,536 take a few ms).
+/// The last ones are the mirror images of the first (the mirror reverses the order).
+pub const WALK_REACH: u64 = 1 << 16;
+
+/// The old name inside the crate.
+pub(crate) const WALK_UP_TO: u64 = WALK_REACH;
+
+/// The rank of the solution `sol` (checked) if it is below `cap`, by walking: each branch to
+/// its left is counted up to what is left of `cap`; `None` as soon as they reach it.
+pub(crate) fn rank_below_cap(sol: &[u8], cap: u64) -> Option<u64> {
+    let n = sol.len();
+    let mut rank = 0u64;
+    let mut prefix = [0u8; MAX_N];
+    prefix[..n].copy_from_slice(sol);
+    for r in 0..n {
+        for c in 0..sol[r] {
+            prefix[r] = c;
+            rank += completions(n, &prefix[..=r], cap - rank);
+            if rank >= cap {
+                return None;
+            }
+        }
+        prefix[r] = sol[r];
+    }
+    Some(rank)
+}
+
+/// The solutions that start with the rows `prefix` and whose next row takes a column of
+/// `row` (a mask), counted by walking up to `cap`: `None` where they reach it.
+#[cfg(feature = "std")]
+pub(crate) fn count_below_cap(n: usize, prefix: &[u8], row: u32, cap: u64) -> Option<u64> {
+    let mut placed = [0u8; MAX_N];
+    let r = prefix.len();
+    placed[..r].copy_from_slice(prefix);
+    let mut count = 0u64;
+    for c in (0..n as u8).filter(|&c| row >> c & 1 == 1) {
+        placed[r] = c;
+        count += completions(n, &placed[..=r], cap - count);
+        if count >= cap {
+            return None;
+        }
+    }
+    Some(count)
+}
+
+/// The mirror image of `sol` (column `c` to `n - 1 - c`): the solution as far from the end
+/// of the list as `sol` is from its start.
+pub(crate) fn mirrored(sol: &[u8]) -> Placement {
+    let n = sol.len() as u8;
+    let mut out = [0u8; MAX_N];
+    for (o, &c) in out.iter_mut().zip(sol) {
+        *o = n - 1 - c;
+    }
+    Placement::copy_of(&out[..sol.len()])
+}
 
 /// Solution `i` (0-based) of `n` (see [`crate::nth`]): a table lookup when the table is
 /// compiled in; otherwise a descent that counts each branch's solutions to skip whole

@@ -221,3 +221,61 @@ fn solutions_reads_a_packed_table_when_only_that_is_on() {
         assert_eq!(a, b, "n = {n}");
     }
 }
+
+/// Rank and unrank cost the counts their answer needs (issue 35): near either end of the
+/// list they walk, reporting no count at all; far from both ends past the join's sizes they
+/// refuse instead of running for days.
+#[test]
+fn rank_and_nth_walk_near_either_end_and_refuse_what_is_out_of_reach() {
+    use nqueens_tables::{nth_with_progress, rank_with_progress, Error, WALK_REACH};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let counted = AtomicU64::new(0);
+    let count = |_| {
+        counted.fetch_add(1, Ordering::Relaxed);
+    };
+    for n in [19, 21, 23, 24] {
+        let first = nqueens_tables::nth(n, 0).unwrap();
+        assert_eq!(rank_with_progress(&first, 1, count), Ok(Some(0)), "n = {n}");
+        let total = nqueens_tables::known_count(n).unwrap();
+        let last = nth_with_progress(n, total - 1, 1, count).unwrap().unwrap();
+        let mirror: Vec<u8> = first.iter().map(|&c| n as u8 - 1 - c).collect();
+        assert_eq!(&*last, &mirror[..], "n = {n}");
+        assert_eq!(rank_with_progress(&last, 1, count), Ok(Some(total - 1)));
+        // Just inside the reach from the end (a walk of 65,536 solutions: seconds at 24).
+        if n <= 21 {
+            let near = nth_with_progress(n, total - WALK_REACH, 1, count)
+                .unwrap()
+                .unwrap();
+            assert_eq!(
+                rank_with_progress(&near, 1, count),
+                Ok(Some(total - WALK_REACH))
+            );
+        }
+    }
+    assert_eq!(
+        counted.load(Ordering::Relaxed),
+        0,
+        "a join count where a walk answers"
+    );
+    // Past the join's sizes and far from both ends: refused, not days of counting.
+    assert_eq!(
+        nth_with_progress(24, 1 << 40, 1, |_| {}),
+        Err(Error::BeyondReach { n: 24 })
+    );
+    assert_eq!(
+        nth_with_progress(28, u64::MAX, 1, |_| {}),
+        Err(Error::BeyondReach { n: 28 })
+    );
+    let far = nqueens_tables::solutions_with_fixed(24, &[(0, 11), (1, 2)])
+        .unwrap()
+        .next()
+        .unwrap();
+    assert_eq!(
+        rank_with_progress(&far, 1, |_| {}),
+        Err(Error::BeyondReach { n: 24 })
+    );
+    // Inside the join's sizes, far from both ends: counted, with progress.
+    let mid = nth_with_progress(15, 1_000_000, 1, count).unwrap().unwrap();
+    assert_eq!(rank_with_progress(&mid, 1, count), Ok(Some(1_000_000)));
+    assert!(counted.load(Ordering::Relaxed) > 0);
+}

@@ -283,7 +283,7 @@ impl Layout {
     /// The work of a count with this layout, roughly: for every outer choice, its pairs of
     /// middle columns times the half boards of both roles (each a fraction of the plain
     /// count's, by the columns its rows allow).
-    fn estimate(&self) -> f64 {
+    pub(super) fn estimate(&self) -> f64 {
         let n = self.n;
         let share = |rows: &mut dyn Iterator<Item = usize>| -> f64 {
             rows.map(|r| f64::from(self.allowed[r].count_ones()) / n as f64)

@@ -134,6 +134,18 @@ pub(crate) fn outer_choices(n: usize, allowed: Option<&[u32]>) -> Option<u64> {
     Some(layout.map_or(1, |l| l.outers().len() as u64))
 }
 
+/// The share of a count's work that the columns `allowed` leave to the join: its estimate
+/// for them (on their cheapest image) over its estimate with every column allowed. `None`
+/// where nothing is left to count, or `n` is outside [`FIXED_N`].
+pub(crate) fn fixed_share_of_work(n: usize, allowed: &[u32]) -> Option<f64> {
+    if !FIXED_N.contains(&n) {
+        return None;
+    }
+    let fixed = layout::Layout::cheapest(n, allowed)?;
+    let all = layout::Layout::fixed(n, &[])?;
+    Some(fixed.estimate() / all.estimate())
+}
+
 /// Feeds what fixes the units of `n` to `eat`, for the share plan's identifier.
 pub(crate) fn identity(n: usize, eat: &mut impl FnMut(u8)) {
     layout::identity(&layout::Layout::new(n), eat)
