@@ -6,6 +6,7 @@
 
 mod checkpoint;
 mod count;
+mod heatmap;
 mod input;
 pub mod judge;
 mod list;
@@ -36,6 +37,9 @@ pub struct Cli {
 pub enum Command {
     /// Print the number of solutions for N (from a table for 6..=13, otherwise counted).
     Count(count::Args),
+    /// Print, for every square of the N x N board, how many solutions put a queen there
+    /// (rows and columns sum to the total): aligned text, JSON or an SVG picture.
+    Heatmap(heatmap::Args),
     /// Print solutions for N in lexicographic order, streamed.
     List(list::Args),
     /// Print the 1-based position of a solution (1-based columns) in lexicographic order.
@@ -229,6 +233,7 @@ pub fn run(
 ) -> Result<(), Failure> {
     match command {
         Command::Count(args) => count::run(&args, out),
+        Command::Heatmap(args) => heatmap::run(&args, out),
         Command::List(args) => list::run(&args, out),
         Command::Rank(arg) => lookup::rank(&arg, out),
         Command::Nth(args) => lookup::nth(&args, out),

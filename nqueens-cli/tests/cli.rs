@@ -1132,3 +1132,54 @@ fn nth_and_rank_answer_near_either_end_and_refuse_what_is_out_of_reach() {
     );
     assert!(start.elapsed() < Duration::from_secs(5));
 }
+
+/// The heat map's entries are what `list N --fixed R,C` lists, square by square.
+#[test]
+fn heatmap_entries_are_the_solutions_listed_with_that_queen() {
+    let listed = |n: usize, r: usize, c: usize| {
+        stdout_of(&["list", &n.to_string(), "--fixed", &format!("{r},{c}")])
+            .lines()
+            .count() as u64
+    };
+    let matrix = |n: usize| -> Vec<Vec<u64>> {
+        let json = stdout_of(&["heatmap", &n.to_string(), "--format", "json"]);
+        let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(value["n"], n);
+        value["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|row| {
+                row.as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.as_u64().unwrap())
+                    .collect()
+            })
+            .collect()
+    };
+    for n in 1..=10 {
+        let m = matrix(n);
+        for (r, row) in m.iter().enumerate() {
+            for (c, &entry) in row.iter().enumerate() {
+                assert_eq!(entry, listed(n, r + 1, c + 1), "n = {n}, square {r},{c}");
+            }
+        }
+    }
+    for (n, squares) in [
+        (12, [(1, 1), (3, 7), (6, 6)]),
+        (14, [(1, 2), (7, 7), (14, 5)]),
+    ] {
+        let m = matrix(n);
+        for (r, c) in squares {
+            assert_eq!(m[r - 1][c - 1], listed(n, r, c), "n = {n}, square {r},{c}");
+        }
+    }
+    // Aligned text, the same numbers.
+    let text = stdout_of(&["heatmap", "8"]);
+    assert_eq!(text.lines().next().unwrap(), " 4  8 16 18 18 16  8  4");
+    // A picture, with a square per entry and the scale.
+    let svg = stdout_of(&["heatmap", "6", "--format", "svg"]);
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    assert_eq!(svg.matches("<title>row ").count(), 36);
+}

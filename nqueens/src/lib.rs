@@ -94,6 +94,8 @@ mod counting;
 mod eightfold;
 mod error;
 #[cfg(feature = "std")]
+mod heatmap;
+#[cfg(feature = "std")]
 mod join;
 mod known;
 mod packed;
@@ -113,6 +115,8 @@ pub use board::MAX_N;
 pub use const_solve::const_solutions;
 pub use counting::{Counter, Counts, Method, Plan, SHARES_AT_LEAST};
 pub use error::Error;
+#[cfg(feature = "std")]
+pub use heatmap::{heatmap, Heatmap, LISTED_UP_TO};
 pub use known::known_count;
 pub use nqueens_tables_macros::nqueens;
 #[cfg(feature = "packed-10")]

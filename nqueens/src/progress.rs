@@ -51,11 +51,13 @@ pub enum Unit {
     Tasks,
     /// Thousandths of the work, where the steps are estimates (rank and nth by counting).
     Thousandths,
+    /// Squares of a heat map counted, one per orbit of the 8 symmetries.
+    Squares,
 }
 
 impl Unit {
     /// The unit's name in the plural, as a bar shows it: `columns`, `groups`, `top sets`,
-    /// `tasks` or `thousandths`.
+    /// `tasks`, `thousandths` or `squares`.
     pub fn name(self) -> &'static str {
         match self {
             Unit::Columns => "columns",
@@ -63,6 +65,7 @@ impl Unit {
             Unit::TopSets => "top sets",
             Unit::Tasks => "tasks",
             Unit::Thousandths => "thousandths",
+            Unit::Squares => "squares",
         }
     }
 }

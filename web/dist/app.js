@@ -8,11 +8,20 @@ const $ = (id) => document.getElementById(id);
 const COUNT_IN_BROWSER_UP_TO = 16;
 /** The largest board the search stepper shows: past it a step is too small to watch. */
 const STEPPER_UP_TO = 12;
+/** Heat maps up to this size are read off the tables at once; up to HEATMAP_IN_BROWSER_UP_TO
+ *  they are worked out in a worker (15: a count per orbit of squares, seconds). */
+const HEATMAP_AT_ONCE_UP_TO = 12;
+const HEATMAP_IN_BROWSER_UP_TO = 15;
+/** The largest whole number a URL may give for k or a seed, as the command takes them. */
+const U64_MAX = 2n ** 64n - 1n;
+const MODES = ["browse", "search", "puzzle", "heatmap"];
 /** Steps of the search kept for stepping back and forth. */
 const STEP_LIMIT = 20000;
 
-const state = { n: 8, k: 1, mode: "browse", fund: false, seed: 1, step: 0 };
-let worker = null;
+// k and the seed are BigInts: past 2^53 a JavaScript number would round them.
+const state = { n: 8, k: 1n, mode: "browse", fund: false, seed: 1n, step: 0 };
+const jobs = {}; // the workers under way, by what they do: count, nth, heatmap
+let heat = null; // the heat map shown: { n, counts }
 let current = null; // the solution shown in Browse (Uint8Array)
 let steps = [];
 let playing = null;
@@ -20,16 +29,32 @@ let puzzle = null; // { solution, fixed, placed }
 
 function readUrl() {
   const p = new URLSearchParams(location.search);
-  const int = (key, dflt, lo, hi) => {
-    const v = Number.parseInt(p.get(key) ?? "", 10);
-    return Number.isFinite(v) && v >= lo && v <= hi ? v : dflt;
+  const problems = [];
+  // A whole number from lo to hi (BigInts), as the command reads its numbers: spaces around
+  // it are fine; anything else is refused with what is allowed, and the default shown.
+  const whole = (key, dflt, lo, hi, allowed) => {
+    const raw = p.get(key);
+    if (raw === null) return dflt;
+    const t = raw.trim();
+    if (/^\d+$/.test(t) && BigInt(t) >= lo && BigInt(t) <= hi) return BigInt(t);
+    problems.push(`${key}=${raw.slice(0, 24)}: ${allowed}`);
+    return dflt;
   };
-  state.n = int("n", 8, 1, 32);
-  state.k = int("k", 1, 1, Number.MAX_SAFE_INTEGER);
-  state.mode = ["browse", "search", "puzzle"].includes(p.get("mode")) ? p.get("mode") : "browse";
+  state.n = Number(whole("n", 8n, 1n, 32n, "n is a board size from 1 to 32; showing 8"));
+  state.k = whole("k", 1n, 1n, U64_MAX, "k counts the solutions from 1; showing the first");
+  const mode = p.get("mode");
+  if (mode !== null && !MODES.includes(mode)) problems.push(`mode=${mode.slice(0, 24)}: the modes are ${MODES.join(", ")}`);
+  state.mode = MODES.includes(mode) ? mode : "browse";
   state.fund = p.get("fund") === "1";
-  state.seed = int("seed", 1, 0, Number.MAX_SAFE_INTEGER);
-  state.step = int("step", 0, 0, STEP_LIMIT);
+  state.seed = whole("seed", 1n, 0n, U64_MAX, "a seed is a whole number from 0 to 2^64 - 1; showing seed 1");
+  state.step = Number(whole("step", 0n, 0n, BigInt(STEP_LIMIT), `step runs from 0 to ${STEP_LIMIT}`));
+  notice(problems.join("; "));
+}
+
+/** Says what the page could not show, and what is allowed; an empty text hides it. */
+function notice(text) {
+  $("notice").textContent = text;
+  $("notice").hidden = !text;
 }
 
 function writeUrl() {
@@ -89,10 +114,34 @@ const rowsText = (sol) => Array.from(sol, (c) => Array.from({ length: sol.length
 
 // ---- counting ----
 
+/** Runs `message` in a worker of its own, named `name` (one of each at a time), showing its
+ *  progress in `<progress id=bar>` inside `<span id=box>`; `done` gets the worker's answer. */
+function startJob(name, message, box, bar, done) {
+  stopJob(name);
+  const w = new Worker("worker.js", { type: "module" });
+  jobs[name] = { worker: w, box };
+  $(box).hidden = false;
+  $(bar).value = 0;
+  w.onmessage = (e) => {
+    if (e.data.progress !== undefined) { $(bar).value = e.data.progress; return; }
+    stopJob(name);
+    done(e.data);
+  };
+  w.postMessage(message);
+}
+
+function stopJob(name) {
+  const job = jobs[name];
+  if (!job) return false;
+  job.worker.terminate();
+  $(job.box).hidden = true;
+  delete jobs[name];
+  return true;
+}
+
 function showCount() {
   const n = state.n;
-  if (worker) { worker.terminate(); worker = null; }
-  $("counting").hidden = true;
+  stopJob("count");
   const fromTable = nq.table_count(n);
   if (fromTable !== undefined) { $("count").textContent = String(fromTable); return; }
   if (n <= 5) { $("count").textContent = nq.known_count(n); return; }
@@ -101,43 +150,62 @@ function showCount() {
     return;
   }
   $("count").textContent = "counting…";
-  $("counting").hidden = false;
-  $("progress").value = 0;
-  worker = new Worker("worker.js", { type: "module" });
-  worker.onmessage = (e) => {
-    if (e.data.progress !== undefined) { $("progress").value = e.data.progress; return; }
-    if (e.data.n === state.n) $("count").textContent = e.data.total ?? "failed";
-    $("counting").hidden = true;
-    worker.terminate(); worker = null;
-  };
-  worker.postMessage({ n });
+  startJob("count", { task: "count", n }, "counting", "progress", (d) => {
+    if (d.n === state.n) $("count").textContent = d.total ?? "failed";
+  });
 }
 $("cancel").addEventListener("click", () => {
-  if (worker) { worker.terminate(); worker = null; }
-  $("counting").hidden = true;
-  $("count").textContent = "cancelled";
+  if (stopJob("count")) $("count").textContent = "cancelled";
 });
 
 // ---- browse ----
 
+/** How many solutions Browse runs through (a BigInt), or null where none is known. */
 function browseTotal() {
-  if (state.fund) return nq.fundamental_count(state.n) ?? null;
+  if (state.fund) { const f = nq.fundamental_count(state.n); return f === undefined ? null : BigInt(f); }
   const t = nq.table_count(state.n);
-  if (t !== undefined) return t;
+  if (t !== undefined) return BigInt(t);
   const known = nq.known_count(state.n);
-  return known === undefined ? null : Number(known);
+  return known === undefined ? null : BigInt(known);
 }
 
 function showBrowse() {
   const n = state.n;
+  stopJob("nth");
   const total = browseTotal();
-  if (total !== null && state.k > total) state.k = Math.max(1, total);
-  $("k").value = state.k;
-  $("k").max = total ?? "";
-  current = (total === 0) ? null : nq.solution(n, state.k - 1, state.fund);
-  const board = $("board");
-  board.replaceChildren();
+  if (total !== null && total > 0n && state.k > total) {
+    const what = state.fund ? "fundamental solutions" : "solutions";
+    notice(`k = ${state.k}: n = ${n} has ${total} ${what}, so k runs from 1 to ${total}; showing solution ${total}`);
+    state.k = total;
+  }
+  $("k").value = String(state.k);
+  $("k").max = total === null ? "" : String(total);
+  $("board").replaceChildren();
   $("images").replaceChildren();
+  current = null;
+  if (total === 0n) { drawBrowse(null, total); return; }
+  // The tables, the fundamental lists (up to 12) and the tiny boards answer at once; past
+  // them an unrank can take minutes, so it runs in a worker with progress and Cancel.
+  if (state.fund || nq.table_count(n) !== undefined || n <= 5) {
+    drawBrowse(nq.solution(n, Number(state.k - 1n), state.fund) ?? null, total);
+    return;
+  }
+  $("which").textContent = `finding solution ${state.k} of n = ${n}…`;
+  writeUrl();
+  const k = state.k;
+  startJob("nth", { task: "nth", n, k }, "finding", "findprogress", (d) => {
+    if (d.n !== state.n || d.k !== state.k) return;
+    if (d.error) { $("which").textContent = d.error; return; }
+    drawBrowse(d.solution.length ? d.solution : null, total);
+  });
+}
+$("findcancel").addEventListener("click", () => {
+  if (stopJob("nth")) $("which").textContent = `cancelled: solution ${state.k} of n = ${state.n} was not found`;
+});
+
+function drawBrowse(found, total) {
+  const n = state.n;
+  current = found;
   if (!current) {
     $("which").textContent = state.fund && n > 12 ? "fundamental solutions are listed here up to n = 12" : `n = ${n} has no solution ${state.k}`;
     $("export").value = "";
@@ -146,7 +214,7 @@ function showBrowse() {
   }
   const of = total === null ? "" : ` of ${total}`;
   $("which").textContent = `${state.fund ? "fundamental solution" : "solution"} ${state.k}${of}: ${digits(current)}`;
-  board.appendChild(svgBoard(n, { queens: Array.from(current), label: `solution ${state.k}: ${digits(current)}` }));
+  $("board").appendChild(svgBoard(n, { queens: Array.from(current), label: `solution ${state.k}: ${digits(current)}` }));
   const images = nq.images(current);
   const names = ["identity", "rotate 90", "rotate 180", "rotate 270", "mirror left-right", "mirror top-bottom", "main diagonal", "anti-diagonal"];
   for (let i = 0; i < 8; i++) {
@@ -155,7 +223,7 @@ function showBrowse() {
     fig.appendChild(svgBoard(n, { queens: Array.from(img), label: names[i] }));
     const cap = document.createElement("figcaption");
     // Each image's own K, where a table makes its rank a binary search; past the tables a
-    // rank is a count of the board, too slow for eight at once.
+    // rank can be a count of the board, too slow for eight at once.
     const rank = nq.table_count(n) !== undefined ? nq.rank(img) : undefined;
     cap.textContent = rank === undefined ? names[i] : `${names[i]}: #${rank + 1}`;
     fig.appendChild(cap);
@@ -168,7 +236,7 @@ function exportAs(kind) {
   if (!current) return;
   const text = kind === "digits" ? digits(current)
     : kind === "rows" ? rowsText(current)
-    : JSON.stringify({ n: state.n, k: state.k, fundamental: state.fund, columns: Array.from(current, (c) => c + 1) });
+    : JSON.stringify({ n: state.n, k: String(state.k), fundamental: state.fund, columns: Array.from(current, (c) => c + 1) });
   $("export").value = text;
 }
 
@@ -221,12 +289,87 @@ function togglePlay() {
   }, 150);
 }
 
+// ---- heat map ----
+
+/** viridis' ends and middle: dark blue through green to yellow, kind to the colour-blind. */
+function viridis(t) {
+  const stops = [[68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 201, 98], [253, 231, 37]];
+  const x = Math.min(Math.max(t, 0), 1) * 4, i = Math.min(Math.floor(x), 3), f = x - i;
+  const mix = (k) => Math.round(stops[i][k] + (stops[i + 1][k] - stops[i][k]) * f);
+  return `rgb(${mix(0)},${mix(1)},${mix(2)})`;
+}
+
+function showHeatmap() {
+  const n = state.n;
+  stopJob("heatmap");
+  heat = null;
+  $("heatboard").replaceChildren();
+  $("heatjson").value = "";
+  writeUrl();
+  if (n <= HEATMAP_AT_ONCE_UP_TO) { drawHeatmap(n, nq.heatmap(n, () => {})); return; }
+  if (n > HEATMAP_IN_BROWSER_UP_TO) {
+    $("heatstatus").textContent = `the heat map is worked out in the browser up to n = ${HEATMAP_IN_BROWSER_UP_TO}; \`nqueens heatmap ${n}\` counts it on every core`;
+    return;
+  }
+  $("heatstatus").textContent = `working out the heat map of n = ${n}…`;
+  startJob("heatmap", { task: "heatmap", n }, "heating", "heatprogress", (d) => {
+    if (d.n === state.n) drawHeatmap(d.n, d.counts);
+  });
+}
+$("heatcancel").addEventListener("click", () => {
+  if (stopJob("heatmap")) $("heatstatus").textContent = `cancelled: the heat map of n = ${state.n} was not worked out`;
+});
+
+function drawHeatmap(n, counts) {
+  if (!counts) { $("heatstatus").textContent = "failed"; return; }
+  const rows = Array.from({ length: n }, (_, r) => Array.from(counts.slice(r * n, (r + 1) * n)));
+  const total = rows.length ? rows[0].reduce((a, b) => a + b, 0) : 0;
+  heat = { n, total, rows };
+  const lo = Math.min(...counts), hi = Math.max(...counts);
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", `0 0 ${n} ${n}`);
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", `heat map of n = ${n}: solutions with a queen on each square`);
+  // A count is written in its square where it fits at a readable size.
+  const digits = String(hi).length;
+  const font = Math.min(0.4, 0.85 / (digits * 0.62));
+  const fits = font * (svg.clientWidth || 480) / n >= 7 || n <= 12;
+  rows.forEach((row, r) => row.forEach((count, c) => {
+    const t = hi === lo ? 0.5 : (count - lo) / (hi - lo);
+    const sq = document.createElementNS(SVG, "rect");
+    sq.setAttribute("x", c); sq.setAttribute("y", r); sq.setAttribute("width", 1); sq.setAttribute("height", 1);
+    sq.setAttribute("fill", viridis(t));
+    sq.dataset.row = r; sq.dataset.col = c; sq.dataset.count = count;
+    const tip = document.createElementNS(SVG, "title");
+    tip.textContent = `row ${r + 1}, column ${c + 1}: ${count} solutions`;
+    sq.appendChild(tip);
+    svg.appendChild(sq);
+    if (fits) {
+      const text = document.createElementNS(SVG, "text");
+      text.setAttribute("x", c + 0.5); text.setAttribute("y", r + 0.5);
+      text.setAttribute("font-size", font.toFixed(3));
+      text.setAttribute("text-anchor", "middle"); text.setAttribute("dominant-baseline", "central");
+      text.setAttribute("fill", t > 0.6 ? "#000" : "#fff");
+      text.setAttribute("pointer-events", "none");
+      text.textContent = count;
+      svg.appendChild(text);
+    }
+  }));
+  $("heatboard").replaceChildren(svg);
+  $("heatstatus").textContent = `n = ${n}: how many of the ${total} solutions have a queen on each square (every row and column sums to ${total}); from ${lo} (darkest) to ${hi} (brightest)`;
+}
+
+$("heatexport").addEventListener("click", () => {
+  if (heat) $("heatjson").value = JSON.stringify(heat);
+});
+
 // ---- puzzle ----
 
 function newPuzzle() {
   const n = state.n;
   const p = nq.puzzle(n, state.seed);
   if (!p) { puzzle = null; $("puzzlestate").textContent = `n = ${n} has no solution, so no puzzle`; $("puzzleboard").replaceChildren(); writeUrl(); return; }
+  // BigInt seeds: the same puzzle as `nqueens puzzle N --seed S` for every seed it takes.
   const solution = p.slice(0, n), fixed = p.slice(n);
   puzzle = { n, solution, fixed, placed: Array.from(solution, (c, r) => (fixed[r] ? c : -1)) };
   showPuzzle();
@@ -254,9 +397,9 @@ function showPuzzle() {
   const full = placed.every((c) => c >= 0);
   const state_ = $("puzzlestate");
   state_.classList.toggle("solved", false);
-  if (conflicts.size) state_.textContent = `${conflicts.size} queens attack each other`;
-  else if (full && nq.is_solution(Uint8Array.from(placed))) { state_.textContent = "Solved!"; state_.classList.add("solved"); }
-  else state_.textContent = `${placed.filter((c) => c >= 0).length} of ${n} queens placed; the blue ones are fixed`;
+  if (conflicts.size) state_.textContent = `${conflicts.size} queens attack each other (red): move one of them`;
+  else if (full && nq.is_solution(Uint8Array.from(placed))) { state_.textContent = "Solved! Every row has a queen and none attacks another."; state_.classList.add("solved"); }
+  else state_.textContent = `Place a queen in every row so that none attacks another: click a square to put the row's queen there, click it again to take it back. The blue queens are fixed. ${placed.filter((c) => c >= 0).length} of ${n} placed.`;
   writeUrl();
 }
 
@@ -264,22 +407,26 @@ function showPuzzle() {
 
 function setMode(mode) {
   state.mode = mode;
-  for (const m of ["browse", "search", "puzzle"]) $(m).hidden = m !== mode;
+  for (const m of MODES) $(m).hidden = m !== mode;
   document.querySelectorAll("nav button").forEach((b) => b.setAttribute("aria-selected", String(b.dataset.mode === mode)));
   if (playing) togglePlay();
   render();
 }
 
 function render() {
+  if (state.mode !== "browse") stopJob("nth");
+  if (state.mode !== "heatmap") stopJob("heatmap");
   if (state.mode === "browse") showBrowse();
   else if (state.mode === "search") showSearch();
+  else if (state.mode === "heatmap") showHeatmap();
   else newPuzzle();
 }
 
 function setN(n) {
   state.n = Math.max(1, Math.min(32, n | 0));
   $("n").value = state.n;
-  state.k = 1; state.step = 0;
+  state.k = 1n; state.step = 0;
+  notice("");
   showCount();
   render();
 }
@@ -289,19 +436,29 @@ async function main() {
   readUrl();
   $("n").value = state.n;
   $("fundamental").checked = state.fund;
-  $("seed").value = state.seed;
+  $("seed").value = String(state.seed);
   $("n").addEventListener("change", () => setN(Number.parseInt($("n").value, 10) || 8));
-  $("prev").addEventListener("click", () => { state.k = Math.max(1, state.k - 1); showBrowse(); });
-  $("next").addEventListener("click", () => { state.k += 1; showBrowse(); });
-  $("k").addEventListener("change", () => { state.k = Math.max(1, Number.parseInt($("k").value, 10) || 1); showBrowse(); });
-  $("fundamental").addEventListener("change", () => { state.fund = $("fundamental").checked; state.k = 1; showBrowse(); });
+  $("prev").addEventListener("click", () => { state.k = state.k > 1n ? state.k - 1n : 1n; notice(""); showBrowse(); });
+  $("next").addEventListener("click", () => { state.k += 1n; notice(""); showBrowse(); });
+  $("k").addEventListener("change", () => {
+    const t = $("k").value.trim();
+    notice(/^\d+$/.test(t) && BigInt(t) >= 1n ? "" : `K counts the solutions from 1: "${t.slice(0, 24)}" is not one; showing the first`);
+    state.k = /^\d+$/.test(t) && BigInt(t) >= 1n ? BigInt(t) : 1n;
+    showBrowse();
+  });
+  $("fundamental").addEventListener("change", () => { state.fund = $("fundamental").checked; state.k = 1n; showBrowse(); });
   document.querySelectorAll("[data-export]").forEach((b) => b.addEventListener("click", () => exportAs(b.dataset.export)));
   document.querySelectorAll("nav button").forEach((b) => b.addEventListener("click", () => setMode(b.dataset.mode)));
   $("step").addEventListener("click", () => stepBy(1));
   $("back").addEventListener("click", () => stepBy(-1));
   $("play").addEventListener("click", togglePlay);
-  $("newpuzzle").addEventListener("click", () => { state.seed = (Number.parseInt($("seed").value, 10) || 0) + 1; $("seed").value = state.seed; newPuzzle(); });
-  $("seed").addEventListener("change", () => { state.seed = Number.parseInt($("seed").value, 10) || 0; newPuzzle(); });
+  $("newpuzzle").addEventListener("click", () => { state.seed = state.seed < U64_MAX ? state.seed + 1n : 0n; $("seed").value = String(state.seed); newPuzzle(); });
+  $("seed").addEventListener("change", () => {
+    const t = $("seed").value.trim();
+    const ok = /^\d+$/.test(t) && BigInt(t) <= U64_MAX;
+    notice(ok ? "" : `a seed is a whole number from 0 to 2^64 - 1: "${t.slice(0, 24)}" is not one`);
+    if (ok) { state.seed = BigInt(t); newPuzzle(); }
+  });
   $("clear").addEventListener("click", () => { if (puzzle) { puzzle.placed = Array.from(puzzle.solution, (c, r) => (puzzle.fixed[r] ? c : -1)); showPuzzle(); } });
   document.addEventListener("keydown", (e) => {
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;

@@ -1,17 +1,27 @@
-// Counts one n off the page's thread: the counter takes its thread until it is done, and
-// the page's Cancel ends this worker.
-import init, { count } from "./nqueens_web.js";
+// The page's long work, off its thread: a count, an unrank (`nth`) or a heat map. The
+// library takes its thread until it is done, and the page's Cancel ends this worker.
+import init, { count, nth_counted, heatmap } from "./nqueens_web.js";
 
 self.onmessage = async (event) => {
   await init();
-  const n = event.data.n;
+  const { task, n, k } = event.data;
   let last = 0;
-  const total = count(n, (done, of) => {
+  const progress = (done, of) => {
     const now = Date.now();
     if (now - last > 100 || done === of) {
       last = now;
       self.postMessage({ progress: of ? done / of : 0 });
     }
-  });
-  self.postMessage({ n, total: total ?? null });
+  };
+  if (task === "count") {
+    self.postMessage({ n, total: count(n, progress) ?? null });
+  } else if (task === "nth") {
+    try {
+      self.postMessage({ n, k, solution: nth_counted(n, String(k - 1n), progress) });
+    } catch (e) {
+      self.postMessage({ n, k, error: String(e) });
+    }
+  } else if (task === "heatmap") {
+    self.postMessage({ n, counts: heatmap(n, progress) ?? null });
+  }
 };

@@ -34,20 +34,64 @@ thread_local! {
 #[wasm_bindgen]
 pub fn count(n: usize, progress: js_sys::Function) -> Option<String> {
     let counter = Counter::new(n).ok()?;
-    PROGRESS.with(|p| *p.borrow_mut() = Some(progress));
-    let counted = counter.run_with_progress(|p| {
-        PROGRESS.with(|f| {
-            if let Some(f) = f.borrow().as_ref() {
-                let _ = f.call2(
-                    &JsValue::NULL,
-                    &JsValue::from_f64(p.done as f64),
-                    &JsValue::from_f64(p.of as f64),
-                );
-            }
-        })
+    let counted = with_progress(progress, || {
+        counter.run_with_progress(|p| report(p.done, p.of))
     });
-    PROGRESS.with(|p| *p.borrow_mut() = None);
     counted.ok().map(|c| c.total.to_string())
+}
+
+/// Calls the progress callback of the work under way, if any, with `(done, of)`.
+fn report(done: u64, of: u64) {
+    PROGRESS.with(|f| {
+        if let Some(f) = f.borrow().as_ref() {
+            let _ = f.call2(
+                &JsValue::NULL,
+                &JsValue::from_f64(done as f64),
+                &JsValue::from_f64(of as f64),
+            );
+        }
+    })
+}
+
+/// Runs `work` with `progress` as the callback [`report`] calls.
+fn with_progress<T>(progress: js_sys::Function, work: impl FnOnce() -> T) -> T {
+    PROGRESS.with(|p| *p.borrow_mut() = Some(progress));
+    let out = work();
+    PROGRESS.with(|p| *p.borrow_mut() = None);
+    out
+}
+
+/// Solution `k` (0-based, a decimal string: past 2^53 a JavaScript number rounds) of `n`,
+/// found as the command finds it (walked near either end of the list, counted by the join
+/// from 14 to 23), calling `progress(done, of)` as it goes. An empty array past the last
+/// solution; an error whose message says why where `k` is not a number or is out of reach.
+/// Run it in a Web Worker: it takes the thread.
+#[wasm_bindgen]
+pub fn nth_counted(n: usize, k: &str, progress: js_sys::Function) -> Result<Vec<u8>, JsValue> {
+    let k: u64 = k
+        .trim()
+        .parse()
+        .map_err(|_| JsValue::from_str("K is a whole number from 1 to 2^64 - 1"))?;
+    let found = with_progress(progress, || {
+        nqueens_tables::nth_with_progress(n, k, 1, |p| report(p.done, p.of))
+    });
+    match found {
+        Ok(found) => Ok(found.map_or_else(Vec::new, |s| s.to_vec())),
+        Err(e) => Err(JsValue::from_str(&e.to_string())),
+    }
+}
+
+/// The heat map of `n`: for every square, row by row, how many solutions put a queen there,
+/// calling `progress(done, of)` as it goes (up to 14 by the solutions' first column, then by
+/// the squares counted); `undefined` for a size off the board. Run it in a Web Worker from
+/// n = 13.
+#[wasm_bindgen]
+pub fn heatmap(n: usize, progress: js_sys::Function) -> Option<Vec<f64>> {
+    let map = with_progress(progress, || {
+        nqueens_tables::heatmap(n, 1, |p| report(p.done, p.of))
+    });
+    map.ok()
+        .map(|m| m.rows().flatten().map(|&c| c as f64).collect())
 }
 
 /// Solution `k` (0-based) of `n` in lexicographic order, or of its fundamental solutions
@@ -111,17 +155,18 @@ pub fn is_solution(cols: &[u8]) -> bool {
     nqueens_tables::is_solution(cols)
 }
 
-/// A puzzle for `n` from `seed`: `n` bytes of its solution, then `n` bytes, 1 where that
-/// row's queen is given. `undefined` for 2 and 3 (no solution) and sizes off the board.
+/// A puzzle for `n` from `seed` (a JavaScript BigInt: every seed the command takes, 0 to
+/// 2^64 - 1): `n` bytes of its solution, then `n` bytes, 1 where that row's queen is fixed.
+/// `undefined` for 2 and 3 (no solution) and sizes off the board.
 #[wasm_bindgen]
-pub fn puzzle(n: usize, seed: f64) -> Option<Vec<u8>> {
-    let p = nqueens_tables::puzzle(n, seed as u64)?;
+pub fn puzzle(n: usize, seed: u64) -> Option<Vec<u8>> {
+    let p = nqueens_tables::puzzle(n, seed)?;
     let mut out = p.solution().to_vec();
-    let mut given = vec![0u8; n];
+    let mut fixed = vec![0u8; n];
     for (r, _) in p.fixed() {
-        given[r] = 1;
+        fixed[r] = 1;
     }
-    out.extend(given);
+    out.extend(fixed);
     Some(out)
 }
 

@@ -37,7 +37,7 @@ fn solutions_rank_and_their_images() {
 #[wasm_bindgen_test]
 fn puzzles_have_one_completion() {
     for n in [4, 8, 12] {
-        let p = nqueens_web::puzzle(n, 3.0).unwrap();
+        let p = nqueens_web::puzzle(n, 3).unwrap();
         let (solution, given) = p.split_at(n);
         let fixed: Vec<(usize, usize)> = (0..n)
             .filter(|&r| given[r] == 1)
@@ -49,7 +49,7 @@ fn puzzles_have_one_completion() {
         assert_eq!(all.len(), 1, "n = {n}");
         assert_eq!(&all[0][..], solution);
     }
-    assert_eq!(nqueens_web::puzzle(3, 1.0), None);
+    assert_eq!(nqueens_web::puzzle(3, 1), None);
 }
 
 #[wasm_bindgen_test]
@@ -64,4 +64,28 @@ fn the_search_steps_place_and_take_back() {
         .count();
     assert_eq!(last_row, 2);
     assert_eq!(nqueens_web::search_steps(8, 10).len(), 10);
+}
+
+#[wasm_bindgen_test]
+fn heat_maps_and_counted_unranks() {
+    let quiet = js_sys::Function::new_no_args("");
+    let map = nqueens_web::heatmap(8, quiet.clone()).unwrap();
+    assert_eq!(map.len(), 64);
+    assert_eq!(&map[..8], &[4.0, 8.0, 16.0, 18.0, 18.0, 16.0, 8.0, 4.0]);
+    assert!(map.chunks(8).all(|row| row.iter().sum::<f64>() == 92.0));
+    assert_eq!(nqueens_web::heatmap(0, quiet.clone()), None);
+    // The last solution of 24, the mirror image of its first: walked to at once.
+    let last = nqueens_web::nth_counted(24, "227514171973735", quiet.clone()).unwrap();
+    let first = nqueens_web::solution(24, 0.0, false).unwrap();
+    assert!(last.iter().zip(&first).all(|(&l, &f)| l == 23 - f));
+    assert!(nqueens_web::nth_counted(8, "92", quiet.clone())
+        .unwrap()
+        .is_empty());
+    assert!(nqueens_web::nth_counted(28, "100000000", quiet.clone()).is_err());
+    assert!(nqueens_web::nth_counted(8, "abc", quiet).is_err());
+    // Seeds past 2^53 are the command's seeds, not rounded.
+    assert_ne!(
+        nqueens_web::puzzle(8, u64::MAX),
+        nqueens_web::puzzle(8, u64::MAX - 1)
+    );
 }
