@@ -15,8 +15,8 @@
 # every checkout, so the flash figures are the same in any checkout.
 #
 #   bash firmware/qemu.sh                   # the runs and the report
-#   bash firmware/qemu.sh --update-readme   # and README.md's two blocks rewritten from it
-#   bash firmware/qemu.sh --check-readme    # and a failure if README.md differs from it
+#   bash firmware/qemu.sh --update-readme   # and firmware/README.md's two blocks rewritten from it
+#   bash firmware/qemu.sh --check-readme    # and a failure if firmware/README.md differs from it
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 readme=""
@@ -241,9 +241,9 @@ if [ -n "$readme" ]; then
     flag=""
     [ "$readme" = check ] && flag=--check
     # The flash report starts with a blank line of its own: the block starts at its heading.
-    sed '1{/^$/d}' "$report" | python3 "$repo/tools/doc_block.py" $flag "$repo/README.md" qemu-flash
-    python3 "$repo/tools/doc_block.py" $flag "$repo/README.md" qemu-stack < "$report.stack"
-    [ "$readme" = check ] && echo "qemu.sh: README.md's stack and flash blocks match this run"
+    sed '1{/^$/d}' "$report" | python3 "$repo/tools/doc_block.py" $flag "$repo/firmware/README.md" qemu-flash
+    python3 "$repo/tools/doc_block.py" $flag "$repo/firmware/README.md" qemu-stack < "$report.stack"
+    [ "$readme" = check ] && echo "qemu.sh: firmware/README.md's stack and flash blocks match this run"
 fi
 echo
 echo "qemu.sh: PASS"

@@ -51,12 +51,90 @@
 //! # Counting
 //!
 //! [`Counter`] is the one front door for counting: it takes the board, whether to count the
-//! symmetry classes, a share `k` of `m` for spreading a count over machines, a thread count
-//! and an optional progress callback, and picks the fastest method for what is asked.
+//! fundamental solutions (one per symmetry class), queens fixed, a share `k` of `m` for
+//! spreading a count over machines, a thread count and an optional progress callback, and
+//! picks the fastest method for what is asked.
 //!
 //! ```
-//! let c = nqueens_tables::Counter::new(12).unwrap().fundamental(true).run().unwrap();
+//! use nqueens_tables::Counter;
+//! let c = Counter::new(12).unwrap().fundamental(true).run().unwrap();
 //! assert_eq!((c.total, c.fundamental), (14_200, Some(1_787)));
+//!
+//! // With progress: done of `of` steps, each a `unit` the callback can name.
+//! let c = Counter::new(10).unwrap().run_with_progress(|p| assert!(p.done <= p.of)).unwrap();
+//! assert_eq!(c.total, 724);
+//!
+//! // Shares: the m shares of one count add up to it, the same on every machine, so a long
+//! // count can be spread over machines or kept share by share (`run_shares`).
+//! let sum: u64 = (1..=4).map(|k| Counter::new(12).unwrap().share(k, 4).unwrap().run().unwrap().total).sum();
+//! assert_eq!(sum, 14_200);
+//! ```
+//!
+//! # Queens fixed
+//!
+//! The solutions with a queen on given squares, `(row, column)` 0-based: listed, or counted
+//! (by the join from n = 15 with the feature `std`, else by the search).
+//!
+//! ```
+//! let corner = nqueens_tables::solutions_with_fixed(8, &[(0, 0)]).unwrap();
+//! assert_eq!(corner.count(), 4);
+//! let c = nqueens_tables::Counter::new(12).unwrap().fixed(&[(0, 0)]).unwrap().run().unwrap();
+//! assert_eq!(c.total, 500);
+//! ```
+//!
+//! # Rank and nth
+//!
+//! A solution's 0-based position in the list, and the solution at a position, for any n:
+//! near either end of the list at once, and from n = 14 to 23 by counting with the join.
+//!
+//! ```
+//! let sol = nqueens_tables::nth(8, 91).unwrap();
+//! assert_eq!(&*sol, &[7, 3, 0, 2, 5, 1, 6, 4]);
+//! assert_eq!(nqueens_tables::rank(&sol), Some(91));
+//! ```
+//!
+//! # Symmetry classes
+//!
+//! ```
+//! use nqueens_tables::{canonical, fundamental, orbit};
+//! assert_eq!(fundamental(8).unwrap().count(), 12); // OEIS A002562
+//! let sol = [1, 3, 5, 0, 2, 4];
+//! assert_eq!(orbit(&sol).unwrap().len(), 4);
+//! assert_eq!(canonical(&[4, 2, 0, 5, 3, 1]).as_deref(), Some(&sol[..]));
+//! ```
+//!
+//! # Puzzles
+//!
+//! "Complete this board": queens fixed whose completion is unique, from a seed.
+//!
+//! ```
+//! let p = nqueens_tables::puzzle(8, 5).unwrap();
+//! let fixed: Vec<(usize, usize)> = p.fixed().collect();
+//! let mut completions = nqueens_tables::solutions_with_fixed(8, &fixed).unwrap();
+//! assert_eq!(completions.next().as_deref(), Some(&p.solution()[..]));
+//! assert!(completions.next().is_none());
+//! ```
+//!
+//! # The heat map
+//!
+//! For every square, the solutions with a queen on it (feature `std`).
+//!
+//! ```
+//! # #[cfg(feature = "std")] {
+//! let map = nqueens_tables::heatmap(8, 1, |_| {}).unwrap();
+//! assert_eq!(map.get(0, 0), Some(4)); // a corner: 4 of the 92
+//! assert!(map.rows().all(|row| row.iter().sum::<u64>() == 92));
+//! # }
+//! ```
+//!
+//! # no_std
+//!
+//! Without `std` the crate allocates nothing. For firmware, turn the default tables off and
+//! name the ones it needs; every other n is served by the search:
+//!
+//! ```toml
+//! [dependencies]
+//! nqueens-tables = { version = "0.1", default-features = false, features = ["table-8"] }
 //! ```
 //!
 //! # Errors
@@ -72,7 +150,7 @@
 //! | `table-6` .. `table-13` | yes | the static table for that `n` (`n` x count bytes of flash) |
 //! | `packed-6` .. `packed-13` | no | the table packed two queens per byte ([`packed_table`]) |
 //! | `fast-search` | yes | the search solves its last five rows in one step from 13 KB of tables: enumeration about 2x faster |
-//! | `std` | no | the half-board join, [`Counter`]'s fastest method from n = 15 to 23 (and its shares from 17), counts with queens given, and [`rank`]/[`nth`] by counting, which keeps half boards on the heap |
+//! | `std` | no | the half-board join, [`Counter`]'s fastest method from n = 15 to 23 (and its shares from 17), counts with queens fixed, [`rank`]/[`nth`] by counting, and the heat map, which keep data on the heap |
 //! | `parallel` | no | [`Counter::threads`] counts on several threads (implies `std`) |
 //!
 //! With a table's feature off, its `n` is served by the search and the table costs nothing.
@@ -95,8 +173,13 @@ mod eightfold;
 mod error;
 #[cfg(feature = "std")]
 mod heatmap;
-#[cfg(feature = "std")]
+#[cfg(all(feature = "std", not(nqueens_profile)))]
 mod join;
+/// The join, public in a profiling build only, for its counters (`join::profile`).
+#[cfg(all(feature = "std", nqueens_profile))]
+#[doc(hidden)]
+#[allow(missing_docs)]
+pub mod join;
 mod known;
 mod packed;
 mod parallel;

@@ -413,7 +413,8 @@ fn join_top<const N: usize>(
 
 /// Fills `scratch.tops` with the half boards of the top set `top`, prepared for the top
 /// role.
-#[inline(always)]
+#[cfg_attr(not(nqueens_profile), inline(always))]
+#[cfg_attr(nqueens_profile, inline(never))]
 fn gather_tops(layout: &Layout, from: Tops<'_>, top: u32, scratch: &mut Scratch) {
     scratch.tops.clear();
     match from {
@@ -437,7 +438,8 @@ fn gather_tops(layout: &Layout, from: Tops<'_>, top: u32, scratch: &mut Scratch)
 /// `halved` bottom list, the same runs of the mirrored keys into `scratch.mirrored`: a
 /// bottom stored mirrored is joined as it is stored, against the tops mirrored (see
 /// `Shape::mirror_key`). Returns where the runs start.
-#[inline(always)]
+#[cfg_attr(not(nqueens_profile), inline(always))]
+#[cfg_attr(nqueens_profile, inline(never))]
 fn runs_by_first(layout: &Layout, firsts: u32, halved: bool, scratch: &mut Scratch) -> Runs {
     let tops = scratch.tops.len();
     scratch
@@ -478,7 +480,8 @@ fn runs_by_first(layout: &Layout, firsts: u32, halved: bool, scratch: &mut Scrat
 
 /// The joins of the tops in `scratch` with the bottom set `bottom` of `list`, the middle
 /// queens on the columns `middle.a` and `middle.b` in either order.
-#[inline(always)]
+#[cfg_attr(not(nqueens_profile), inline(always))]
+#[cfg_attr(nqueens_profile, inline(never))]
 fn join_middle(
     layout: &Layout,
     middle: Middle,

@@ -49,6 +49,8 @@ mod layout;
 mod lists;
 mod pairs;
 mod pieces;
+#[cfg(nqueens_profile)]
+pub mod profile;
 mod shape;
 mod whole;
 

@@ -8,7 +8,13 @@
 /// How many pairs of a key of `top` and a key of `bottom` share no bit: this is where the
 /// join spends its time at odd `n`. Tops go [`BLOCK`] at a time, so that each bottom key is
 /// loaded once per block; plain loops over slices, so that the compiler vectorises them.
+#[cfg_attr(nqueens_profile, inline(never))]
 fn disjoint_pairs(top: &[u32], bottom: &[u32]) -> u64 {
+    #[cfg(nqueens_profile)]
+    crate::join::profile::PAIRS.fetch_add(
+        (top.len() * bottom.len()) as u64,
+        core::sync::atomic::Ordering::Relaxed,
+    );
     let mut blocks = top.chunks_exact(BLOCK);
     let mut sum = 0u64;
     for block in &mut blocks {
@@ -54,6 +60,7 @@ pub(super) const SPLITS: usize = 8;
 const SPLIT_FROM: usize = 1 << 14;
 
 /// Moves the keys without `bit` to the front, and returns how many there are.
+#[cfg_attr(nqueens_profile, inline(never))]
 fn partition(keys: &mut [u32], bit: u32) -> usize {
     let mut front = 0;
     for i in 0..keys.len() {

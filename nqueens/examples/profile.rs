@@ -1,0 +1,58 @@
+//! One count on one thread, timed, for a sampling profiler: `bench/profile.sh` builds it with
+//! `--cfg nqueens_profile`, where the join's pieces stay out of line and it also counts the
+//! key pairs compared one by one.
+//!
+//!     cargo run --release --features std --example profile -- 18        # a whole count
+//!     cargo run --release --features std --example profile -- 21 1 256   # share 1 of 256
+
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<u64> = std::env::args()
+        .skip(1)
+        .map(|a| a.parse().unwrap_or(0))
+        .collect();
+    let (n, share) = match args[..] {
+        [n] => (n as usize, None),
+        [n, k, m] => (n as usize, Some((k, m))),
+        _ => {
+            eprintln!("usage: profile N [K M]");
+            std::process::exit(2);
+        }
+    };
+    let mut counter = match nqueens_tables::Counter::new(n) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("profile: {e}");
+            std::process::exit(2);
+        }
+    };
+    if let Some((k, m)) = share {
+        counter = match counter.share(k, m) {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("profile: {e}");
+                std::process::exit(2);
+            }
+        };
+    }
+    let start = Instant::now();
+    let counts = match counter.run() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("profile: {e}");
+            std::process::exit(1);
+        }
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    print!(
+        "n={n} total={} method={} seconds={seconds:.3}",
+        counts.total, counts.method
+    );
+    #[cfg(nqueens_profile)]
+    {
+        let pairs = nqueens_tables::join::profile::PAIRS.load(std::sync::atomic::Ordering::Relaxed);
+        print!(" pairs={pairs}");
+    }
+    println!();
+}
