@@ -115,7 +115,13 @@ pub(crate) fn run(
                 m,
                 |k| done.contains_key(&k),
                 |k, counts| {
-                    let record = args.record(&counts, (k, m), share_start.elapsed().as_secs_f64());
+                    // One plan for every share (a whole count's is its method's own).
+                    let plan = match m {
+                        1 => counts.plan().to_string(),
+                        _ => expected.plan.clone(),
+                    };
+                    let seconds = share_start.elapsed().as_secs_f64();
+                    let record = args.record(&counts, (k, m), seconds, plan);
                     share_start = Instant::now();
                     let mut guard = file.lock().unwrap_or_else(PoisonError::into_inner);
                     let (file, len) = &mut *guard;

@@ -93,8 +93,16 @@ impl Args {
         Ok(counter)
     }
 
-    /// The record of `counts`, share `k` of `m` of this count, counted in `seconds`.
-    pub(crate) fn record(&self, counts: &Counts, (k, m): (u64, u64), seconds: f64) -> Record {
+    /// The record of `counts`, share `k` of `m` of this count, counted in `seconds` by the
+    /// plan `plan` (`counts.plan()`, which a caller with many shares of one plan has made
+    /// once: past 20 it lists every outer choice of the join).
+    pub(crate) fn record(
+        &self,
+        counts: &Counts,
+        (k, m): (u64, u64),
+        seconds: f64,
+        plan: String,
+    ) -> Record {
         Record {
             n: self.n as u64,
             share: Some(format!("{k}/{m}")),
@@ -105,7 +113,7 @@ impl Args {
             fixed: fixed_list(&self.fixed),
             method: Some(counts.method.to_string()),
             seconds: (seconds * 1e6).round() / 1e6,
-            plan: counts.plan().to_string(),
+            plan,
             version: env!("CARGO_PKG_VERSION").to_string(),
         }
     }
@@ -141,6 +149,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
         },
     )?;
     let share = args.share.map_or((1, 1), |s| (s.k, s.m));
-    let record = args.record(&counts, share, start.elapsed().as_secs_f64());
+    let plan = counts.plan().to_string();
+    let record = args.record(&counts, share, start.elapsed().as_secs_f64(), plan);
     args.print(out, &record)
 }

@@ -455,14 +455,13 @@ impl Counter {
         };
         match shared.planned_method() {
             #[cfg(feature = "std")]
-            Method::Join => {
-                let allowed = self.allowed();
-                let fixed = self.has_fixed().then_some(&allowed[..self.n]);
-                match join::outer_choices(self.n, fixed) {
-                    Some(outers) => outers * SHARES_AT_LEAST.div_ceil(outers),
-                    None => 1,
+            Method::Join => match self.share_run() {
+                Some(run) => {
+                    let outers = run.outer_choices();
+                    outers * SHARES_AT_LEAST.div_ceil(outers)
                 }
-            }
+                None => 1,
+            },
             Method::EightFold => SHARES_AT_LEAST,
             _ => 1,
         }
@@ -507,13 +506,39 @@ impl Counter {
         if m == 0 {
             return Err(Error::Share { k: 1, m });
         }
+        // The join's shares share one plan of the count (its outer choices, listed once).
+        #[cfg(feature = "std")]
+        let run = match m {
+            1 => None,
+            _ if self.share(1, m)?.planned_method() == Method::Join => self.share_run(),
+            _ => None,
+        };
         for k in (1..=m).filter(|&k| !skip(k)) {
+            #[cfg(feature = "std")]
+            let counts = match &run {
+                Some(run) => Counts {
+                    total: run.count(k, m, self.threads, &progress)?,
+                    fundamental: None,
+                    method: Method::Join,
+                    n: self.n,
+                    fixed: self.fixed,
+                },
+                None => self.share(k, m)?.run_with_progress(&progress)?,
+            };
+            #[cfg(not(feature = "std"))]
             let counts = self.share(k, m)?.run_with_progress(&progress)?;
             if finished(k, counts).is_break() {
                 return Ok(false);
             }
         }
         Ok(true)
+    }
+
+    /// The join's run of this count's shares, where the join cuts them.
+    #[cfg(feature = "std")]
+    fn share_run(&self) -> Option<join::ShareRun> {
+        let allowed = self.allowed();
+        join::ShareRun::new(self.n, self.has_fixed().then_some(&allowed[..]))
     }
 
     /// Runs the count. The only error is [`Error::OutOfMemory`], when the join's half boards

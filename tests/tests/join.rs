@@ -166,3 +166,51 @@ fn a_count_with_queens_fixed_takes_the_cheaper_method() {
         Method::Join
     );
 }
+
+/// `run_shares` plans the join's shares once for the run: each share it hands out is the
+/// count `share(k, m).run()` gives, with and without queens fixed, and those skipped are not
+/// run.
+#[test]
+fn run_shares_gives_each_share_as_share_gives_it() {
+    use std::ops::ControlFlow;
+    for counter in [
+        Counter::new(17).unwrap(),
+        Counter::new(17).unwrap().fixed(&[(3, 5)]).unwrap(),
+    ] {
+        let m = 11;
+        let mut seen = Vec::new();
+        let all = counter
+            .run_shares(
+                m,
+                |k| k == 4,
+                |k, c| {
+                    assert_eq!(c.method, Method::Join);
+                    seen.push((k, c.total, c.plan()));
+                    ControlFlow::Continue(())
+                },
+                |_| {},
+            )
+            .unwrap();
+        assert!(all);
+        assert_eq!(seen.len(), 10);
+        for (k, total, plan) in seen {
+            let one = counter.share(k, m).unwrap().run().unwrap();
+            assert_eq!((total, plan), (one.total, one.plan()), "share {k}");
+        }
+    }
+    // Stopped by the callback after the first share.
+    let mut calls = 0;
+    let all = Counter::new(17)
+        .unwrap()
+        .run_shares(
+            8,
+            |_| false,
+            |_, _| {
+                calls += 1;
+                ControlFlow::Break(())
+            },
+            |_| {},
+        )
+        .unwrap();
+    assert!(!all && calls == 1);
+}

@@ -123,17 +123,47 @@ pub(crate) fn count_fixed(
     centered::count_fixed(n, allowed, share, threads, progress)
 }
 
-/// How many outer choices of center queens the shares of `n` (with the columns `allowed`,
-/// if any) run over: a share of `m` that is a multiple of it holds whole outer choices,
-/// and lists no half board twice. `None` where the join does not cut shares.
-pub(crate) fn outer_choices(n: usize, allowed: Option<&[u32]>) -> Option<u64> {
-    let layout = match allowed {
-        Some(allowed) if FIXED_N.contains(&n) => layout::Layout::cheapest(n, allowed),
-        None if CENTERED_N.contains(&n) => Some(layout::Layout::new(n)),
-        _ => return None,
-    };
-    // Nothing to count: one share of no work.
-    Some(layout.map_or(1, |l| l.outers().len() as u64))
+/// The shares of one count of `n` (with the columns `allowed`, if any), planned once for a
+/// run of many of them: its layout and its outer choices, which past 20 cost a good part of
+/// a share to list again. `None` where the join does not cut this count's shares.
+pub(crate) struct ShareRun {
+    /// `None` where nothing is left to count: every share is 0.
+    planned: Option<centered::Planned>,
+}
+
+impl ShareRun {
+    /// The run of the shares of `n`, as [`count_share`] (no `allowed`) or [`count_fixed`]
+    /// cuts them.
+    pub(crate) fn new(n: usize, allowed: Option<&[u32]>) -> Option<ShareRun> {
+        match allowed {
+            Some(_) if !FIXED_N.contains(&n) => None,
+            None if !CENTERED_N.contains(&n) => None,
+            _ => Some(ShareRun {
+                planned: centered::Planned::new(n, allowed),
+            }),
+        }
+    }
+
+    /// How many outer choices of center queens the shares run over: a number of shares that
+    /// is a multiple of it holds whole outer choices, and lists no half board twice.
+    pub(crate) fn outer_choices(&self) -> u64 {
+        self.planned.as_ref().map_or(1, |p| p.outer_choices())
+    }
+
+    /// Share `k` of `m`: the same count as [`count_share`] or [`count_fixed`] gives it.
+    pub(crate) fn count(
+        &self,
+        k: u64,
+        m: u64,
+        threads: usize,
+        progress: &(dyn Fn(Progress) + Sync),
+    ) -> Result<u64, Error> {
+        match &self.planned {
+            Some(planned) => planned.count(k, m, threads, progress),
+            None if k == 0 || k > m => Err(Error::Share { k, m }),
+            None => Ok(0),
+        }
+    }
 }
 
 /// The share of a count's work that the columns `allowed` leave to the join: its estimate
