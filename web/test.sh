@@ -6,7 +6,7 @@
 # `web: N checks passed`.
 #
 #   bash web/test.sh                      # build and test
-#   bash web/test.sh --update-screenshot  # and copy the run's screenshot to web/screenshot.png
+#   bash web/test.sh --update-screenshot  # and copy the run's screenshots to web/screenshot*.png
 set -euo pipefail
 cd "$(dirname "$0")"
 for tool in chromium chromedriver python3; do
@@ -28,6 +28,7 @@ python3 e2e.py "$shots" | tee "$log"
 e2e=$(sed -n 's/^e2e: \([0-9]*\) checks passed$/\1/p' "$log")
 if [ "${1:-}" = --update-screenshot ]; then
     cp "$shots/browse-8.png" screenshot.png
-    echo "test.sh: web/screenshot.png updated"
+    cp "$shots/heatmap-8.png" screenshot-heatmap.png
+    echo "test.sh: web/screenshot.png and web/screenshot-heatmap.png updated"
 fi
 echo "web: $((unit + e2e)) checks passed"

@@ -7,6 +7,7 @@ use crate::eightfold;
 use crate::error::{board_size, Error};
 #[cfg(feature = "std")]
 use crate::join;
+use crate::plan::{eightfold_plan, join_plan, Plan};
 use crate::progress::{Progress, Stage, Unit};
 
 /// How a count was (or will be) made.
@@ -93,30 +94,6 @@ impl Counts {
             ..Counter::new(self.n).unwrap_or(Counter::DEFAULT)
         };
         counter.plan_of(self.method)
-    }
-}
-
-/// The identifier of a share plan; see [`Counter::plan`]. Shown as a rule and 16 hex
-/// digits: `r1-` for the 8-fold counter's tasks dealt round-robin, `j1-` for the join's
-/// units (n = 17 to 23, or 5 to 23 with queens fixed) cut into runs, `w1-` for a whole
-/// count with queens fixed by the search (which has no shares); first version of each.
-///
-/// ```
-/// let a = nqueens_tables::Counter::new(16).unwrap();
-/// let b = a.share(3, 8).unwrap().threads(2);
-/// // One plan per n: the share and the threads do not change how the work is split.
-/// assert_eq!(a.plan(), b.plan());
-/// assert!(a.plan().to_string().starts_with("r1-"));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Plan {
-    rule: &'static str,
-    hash: u64,
-}
-
-impl core::fmt::Display for Plan {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "{}-{:016x}", self.rule, self.hash)
     }
 }
 
@@ -385,26 +362,13 @@ impl Counter {
     }
 
     /// Whether the search lists the solutions with these queens fixed in less time than the
-    /// join counts them: the search costs about [`SEARCH_SECONDS_PER_SOLUTION`] for each of
-    /// the solutions it is expected to find (a queen fixed keeps about one solution in `n`),
-    /// the join its plain count's time ([`JOIN_SECONDS_PER_SOLUTION`] a solution) in the
-    /// share of its work that the queens fixed leave (the join's own estimate, at least
-    /// [`JOIN_LEAST_SHARE`], without the orbits a plain count folds: four times more).
+    /// join counts them (see `cost::search_is_cheaper`).
     fn search_is_cheaper(&self) -> bool {
         #[cfg(feature = "std")]
         {
-            let Some(total) = crate::known::known_count(self.n) else {
-                return false;
-            };
-            let queens = self.fixed.iter().filter(|&&g| g != 0).count() as i32;
-            let total = total as f64;
-            let listed = total * libm_powi(self.n as f64, -queens) * SEARCH_SECONDS_PER_SOLUTION;
+            let queens = self.fixed.iter().filter(|&&g| g != 0).count();
             let allowed = self.allowed();
-            let Some(share) = join::fixed_share_of_work(self.n, &allowed[..self.n]) else {
-                return true;
-            };
-            let counted = total * JOIN_SECONDS_PER_SOLUTION * ORBITS * share.max(JOIN_LEAST_SHARE);
-            listed < counted
+            crate::cost::search_is_cheaper(self.n, queens, &allowed[..self.n])
         }
         #[cfg(not(feature = "std"))]
         false
@@ -680,32 +644,6 @@ impl Counter {
     }
 }
 
-/// The join's plan for `n`: its units (see [`Counter::plan`]).
-fn join_plan(n: usize) -> Plan {
-    #[cfg(feature = "std")]
-    return Plan::of("j1", |mut eat| join::identity(n, &mut eat));
-    #[cfg(not(feature = "std"))]
-    Plan::of("j1", |eat| eat(n as u8))
-}
-
-/// The 8-fold counter's plan for `n`: its tasks dealt round-robin.
-fn eightfold_plan(n: usize) -> Plan {
-    Plan::of("r1", |mut eat| eightfold::identity(n, &mut eat))
-}
-
-impl Plan {
-    /// The plan of `rule` over what `feed` feeds: FNV-1a, 64 bits, stable, tiny, and with no
-    /// dependency.
-    fn of(rule: &'static str, feed: impl FnOnce(&mut dyn FnMut(u8))) -> Plan {
-        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-        feed(&mut |byte: u8| {
-            hash ^= u64::from(byte);
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
-        });
-        Plan { rule, hash }
-    }
-}
-
 /// Up to this size a whole count takes a few seconds at most (n = 16: 0.3 s by the join,
 /// 3 s for its classes by the 8-fold counter): [`Counter::suggested_shares`] cuts none.
 const SMALL_N: usize = 16;
@@ -714,46 +652,6 @@ const SMALL_N: usize = 16;
 /// at most about a 64th of the work; the join cuts by its outer choices of center queens,
 /// which are many more past n = 20 (1,476 at 21, 407,900 at 23).
 pub const SHARES_AT_LEAST: u64 = 64;
-
-#[cfg(feature = "std")]
-/// The search's time per solution with queens fixed, measured on one thread (release,
-/// `list N --fixed ... | wc -l`, which also prints them): n = 18 with two queens 0.5 us,
-/// n = 20 with three 0.8 us, n = 23 with five 5 us (the fewer solutions a queen fixed low on
-/// the board leaves, the more dead ends per solution). The largest, so that the join keeps
-/// the counts it wins.
-const SEARCH_SECONDS_PER_SOLUTION: f64 = 5e-6;
-
-#[cfg(feature = "std")]
-/// The join's time per solution of a plain count, one thread: n = 18, 17.7 s for
-/// 666,090,624 (27 ns); n = 21, 6,046 s for 314,666,222,712 (19 ns).
-const JOIN_SECONDS_PER_SOLUTION: f64 = 27e-9;
-
-#[cfg(feature = "std")]
-/// The least share of a plain count's work (without orbits) that a count with queens fixed
-/// costs the join, however few solutions they leave: each outer choice still lists its half
-/// boards. Measured, one thread: n = 23 with five queens fixed took 450 s, 1.7e-4 of
-/// (180 core-hours x 4); n = 20 with three 2.5 s, 5.8e-4 of its (441 x 2 s x 4), where the
-/// join's own estimate said 7.8e-5.
-const JOIN_LEAST_SHARE: f64 = 2e-4;
-
-#[cfg(feature = "std")]
-/// A plain count's orbits: the join with queens fixed does every outer choice, a plain
-/// count one per orbit of the mirror and the flip.
-const ORBITS: f64 = 4.0;
-
-#[cfg(feature = "std")]
-/// `x` to the power `k` (small `k`), without the standard library.
-fn libm_powi(x: f64, k: i32) -> f64 {
-    let mut out = 1.0;
-    for _ in 0..k.unsigned_abs() {
-        out *= x;
-    }
-    if k < 0 {
-        1.0 / out
-    } else {
-        out
-    }
-}
 
 /// Below this the 8-fold counter is as fast as the join, and needs no heap. Criterion, one
 /// thread: with `fast-search` the 8-fold counter takes 0.9 ms, 33 ms and 185 ms at n = 12,

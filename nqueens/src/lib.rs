@@ -168,6 +168,8 @@ extern crate std;
 // doors (`counting`, `rank`). A module imports only from the layers below it.
 mod board;
 mod const_solve;
+#[cfg(feature = "std")]
+mod cost;
 mod counting;
 mod eightfold;
 mod error;
@@ -184,6 +186,7 @@ mod known;
 mod packed;
 mod parallel;
 mod placement;
+mod plan;
 mod progress;
 mod puzzle;
 mod rank;
@@ -196,7 +199,7 @@ mod walk;
 
 pub use board::MAX_N;
 pub use const_solve::const_solutions;
-pub use counting::{Counter, Counts, Method, Plan, SHARES_AT_LEAST};
+pub use counting::{Counter, Counts, Method, SHARES_AT_LEAST};
 pub use error::Error;
 #[cfg(feature = "std")]
 pub use heatmap::{heatmap, Heatmap, LISTED_UP_TO};
@@ -221,6 +224,7 @@ pub use packed::PACKED_9;
 pub use packed::{packed_table, PackedIter, PackedRow, PackedTable};
 pub use parallel::MAX_THREADS;
 pub use placement::{is_solution, Placement};
+pub use plan::Plan;
 pub use progress::{Progress, Stage, Unit};
 pub use puzzle::{puzzle, Puzzle};
 pub use rank::{nth, nth_with_progress, rank, rank_with_progress};
