@@ -41,7 +41,8 @@ fn main() -> ! {
     let (row, used) = stack::measure(|| nqueens_tables::table(8).and_then(|t| t.get(91)));
     ok &= report("table", used);
     ok &= row.is_none_or(|r| r == [7, 3, 0, 2, 5, 1, 6, 4]);
-    let (counts, used) = stack::measure(|| Counter::new(10).and_then(|c| c.fundamental(true).run()));
+    let (counts, used) =
+        stack::measure(|| Counter::new(10).and_then(|c| c.fundamental(true).run()));
     ok &= report("counter", used);
     ok &= matches!(counts, Ok(c) if c.total == 724 && c.fundamental == Some(92));
     let (sol, used) = stack::measure(|| nth(14, 1000));
@@ -103,7 +104,9 @@ fn main() -> ! {
         fundamental += c.fundamental.unwrap_or(0);
     }
     ok &= (total, fundamental) == (724, 92);
-    device::println(format_args!("counter n=10 total={total} fundamental={fundamental}"));
+    device::println(format_args!(
+        "counter n=10 total={total} fundamental={fundamental}"
+    ));
 
     if ok {
         device::println(format_args!("board {board}: all checks passed"));

@@ -90,9 +90,13 @@ pub(crate) fn run(
         // Held to the exit: no record is half written when the process ends.
         std::mem::forget(file.lock().unwrap_or_else(PoisonError::into_inner));
         let kept = before + finished.lock().map_or(0, |f| f.len() as u64);
+        let what = match status {
+            crate::status::INTERRUPTED => "interrupted",
+            _ => "terminated",
+        };
         Some((
             format!(
-                "interrupted: {kept} of {m} shares are kept in {name}; the same command resumes from them"
+                "{what}: {kept} of {m} shares are kept in {name}; the same command resumes from them"
             ),
             status,
         ))

@@ -142,9 +142,15 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
         |report| counter.run_with_progress(|p| report(p.into())),
         &|| {
             stop.signalled().map(|status| {
-                let line = "interrupted: nothing of this count is kept; `count --checkpoint FILE` \
-                            keeps each finished share and resumes from it when run again";
-                (line.to_string(), status)
+                let what = match status {
+                    crate::status::INTERRUPTED => "interrupted",
+                    _ => "terminated",
+                };
+                let line = format!(
+                    "{what}: nothing of this count is kept; `count --checkpoint FILE` keeps \
+                     each finished share and resumes from it when run again"
+                );
+                (line, status)
             })
         },
     )?;

@@ -31,8 +31,15 @@ The first solution of 20 with a queen in the top-left corner.
 \fBnqueens nth 8 92\fR; \fBnqueens rank 8 4 1 3 6 2 7 5\fR
 The 92nd solution of 8, and a solution's position (both 1-based).
 .TP
-\fBfor k in 1 2 3 4; do nqueens count 16 \-\-part $k/4 \-\-format json; done | nqueens merge\fR
+\fBfor k in 1 2 3 4; do nqueens count 16 \-\-share $k/4 \-\-format json; done | nqueens merge\fR
 One count in four shares, added up.
+.TP
+\fBnqueens count 21 \-\-checkpoint 21.jsonl\fR
+A count of an hour that keeps each finished share in 21.jsonl; stopped any way, the same
+command resumes it.
+.TP
+\fBnqueens heatmap 8 \-\-format svg > heat.svg\fR
+For every square, the solutions with a queen on it, as a picture.
 "#;
 
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {

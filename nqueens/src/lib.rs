@@ -165,7 +165,8 @@ extern crate std;
 // The layers, bottom up: leaves (`board`, `error`, `progress`, `parallel`, `tail`), the
 // data and the search (`placement`, `table`, `packed`, `search`, `solutions`, `walk`,
 // `symmetry`, `puzzle`, ...), the counting kernels (`eightfold`, `join`), and the front
-// doors (`counting`, `rank`). A module imports only from the layers below it.
+// doors (`counting` with its `plan` and `cost`, `rank`, `heatmap`). A module imports only
+// from the layers below it.
 mod board;
 mod const_solve;
 #[cfg(feature = "std")]
