@@ -116,12 +116,7 @@ fn listed(n: usize, threads: usize, progress: &(dyn Fn(Progress) + Sync)) -> Hea
                 }
             }
             let done = done.fetch_add(1, core::sync::atomic::Ordering::Relaxed) + 1;
-            progress(Progress {
-                stage: Stage::Listing,
-                done,
-                of: n as u64,
-                unit: Unit::Columns,
-            });
+            progress(Progress::columns_listed(done, n as u64));
             part
         });
         for part in parts {

@@ -26,6 +26,20 @@ pub struct Progress {
     pub unit: Unit,
 }
 
+impl Progress {
+    /// `done` of the first row's `of` columns listed: how the listings by first column (the
+    /// whole-list join, the heat map) report.
+    #[cfg(feature = "std")]
+    pub(crate) fn columns_listed(done: u64, of: u64) -> Progress {
+        Progress {
+            stage: Stage::Listing,
+            done,
+            of,
+            unit: Unit::Columns,
+        }
+    }
+}
+
 /// What a step of [`Progress`] is: each counter reports in the steps its work comes in, and
 /// says which, so that a bar can name them without guessing from the numbers.
 ///

@@ -113,7 +113,7 @@ fn count_with(
     threads: usize,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<u64, Error> {
-    count_planned(&Planned::of(layout), k, m, threads, progress)
+    Planned::of(layout).count(k, m, threads, progress)
 }
 
 /// A count's layout and its outer choices, made once for all the shares of a run: past 20
@@ -150,7 +150,7 @@ impl Planned {
         self.outers.len() as u64
     }
 
-    /// Share `k` of `m`, as [`count_with`] counts it.
+    /// Share `k` of `m` of the count this plan cuts (see [`count_share`]).
     pub(super) fn count(
         &self,
         k: u64,
@@ -158,54 +158,43 @@ impl Planned {
         threads: usize,
         progress: &(dyn Fn(Progress) + Sync),
     ) -> Result<u64, Error> {
-        count_planned(self, k, m, threads, progress)
-    }
-}
-
-/// Share `k` of `m` of the count that `planned` cuts.
-fn count_planned(
-    planned: &Planned,
-    k: u64,
-    m: u64,
-    threads: usize,
-    progress: &(dyn Fn(Progress) + Sync),
-) -> Result<u64, Error> {
-    if k == 0 || k > m {
-        return Err(Error::Share { k, m });
-    }
-    let (layout, outers) = (&planned.layout, &planned.outers);
-    let per = layout.tops_per_outer();
-    let units = outers.len() as u64 * per;
-    let cut = |k: u64| (u128::from(k) * u128::from(units) / u128::from(m)) as u64;
-    let (lo, hi) = (cut(k - 1), cut(k));
-    let classes = layout.bottom_classes();
-    let steps = TopSetsDone {
-        done: AtomicU64::new(0),
-        of: (hi - lo) * classes.len() as u64,
-        progress,
-    };
-    // The lists, refilled in place for each outer choice (see `List::relist`).
-    let mut lists = (List::default(), List::default());
-    let mut total = 0;
-    for (i, outer) in outers.iter().enumerate() {
-        let from = i as u64 * per;
-        let (a, b) = (lo.max(from), hi.min(from + per));
-        if a >= b {
-            continue;
+        if k == 0 || k > m {
+            return Err(Error::Share { k, m });
         }
-        let tops = layout.top_sets(outer);
-        let job = Job {
-            layout,
-            outer,
-            sets: tops
-                .get((a - from) as usize..(b - from) as usize)
-                .unwrap_or_default(),
-            threads,
-            steps: &steps,
+        let (layout, outers) = (&self.layout, &self.outers);
+        let per = layout.tops_per_outer();
+        let units = outers.len() as u64 * per;
+        let cut = |k: u64| (u128::from(k) * u128::from(units) / u128::from(m)) as u64;
+        let (lo, hi) = (cut(k - 1), cut(k));
+        let classes = layout.bottom_classes();
+        let steps = TopSetsDone {
+            done: AtomicU64::new(0),
+            of: (hi - lo) * classes.len() as u64,
+            progress,
         };
-        total += outer.weight * job.count(&classes, &mut lists)?;
+        // The lists, refilled in place for each outer choice (see `List::relist`).
+        let mut lists = (List::default(), List::default());
+        let mut total = 0;
+        for (i, outer) in outers.iter().enumerate() {
+            let from = i as u64 * per;
+            let (a, b) = (lo.max(from), hi.min(from + per));
+            if a >= b {
+                continue;
+            }
+            let tops = layout.top_sets(outer);
+            let job = Job {
+                layout,
+                outer,
+                sets: tops
+                    .get((a - from) as usize..(b - from) as usize)
+                    .unwrap_or_default(),
+                threads,
+                steps: &steps,
+            };
+            total += outer.weight * job.count(&classes, &mut lists)?;
+        }
+        Ok(total)
     }
-    Ok(total)
 }
 
 /// The top sets joined so far, reported as they are done.

@@ -108,12 +108,7 @@ impl Join {
         let list = |first: &usize| {
             let list = list_of_first(n, *first);
             let done = done.fetch_add(1, core::sync::atomic::Ordering::Relaxed) + 1;
-            progress(Progress {
-                stage: Stage::Listing,
-                done,
-                of: n as u64,
-                unit: Unit::Columns,
-            });
+            progress(Progress::columns_listed(done, n as u64));
             list
         };
         let columns: Vec<usize> = (0..n).collect();
