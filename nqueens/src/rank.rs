@@ -97,10 +97,10 @@ where
     // Walked from the end nearer `sol` first (its first queen says which): a walk that does
     // not reach `sol` costs as much as one that does.
     let total = crate::known::known_count(n);
-    let from_start = || walk::rank_below_cap(sol, WALK_REACH);
+    let from_start = || walk::rank_below(sol, 0, WALK_REACH);
     let from_end = || {
         let total = total?;
-        walk::rank_below_cap(&walk::mirrored(sol), WALK_REACH).map(|r| total - 1 - r)
+        walk::rank_below(&walk::mirrored(sol), 0, WALK_REACH).map(|r| total - 1 - r)
     };
     let near_end = total.is_some() && 2 * usize::from(sol[0]) >= n;
     let walked = match near_end {
@@ -317,7 +317,7 @@ mod counted {
                 None => count(n, prefix, below(c), threads, steps)?,
             };
         }
-        Some(rank + walk::rank_below(sol, rows))
+        Some(rank + walk::rank_below(sol, rows, u64::MAX)?)
     }
 
     /// The solutions of `n` whose first queen stands left of column `c`, from one count: of the

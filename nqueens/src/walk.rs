@@ -35,24 +35,7 @@ pub(crate) fn rank(sol: &[u8]) -> Option<u64> {
     if let Some(t) = crate::table::table(n) {
         return t.index_of(sol).map(|i| i as u64);
     }
-    Some(rank_below(sol, 0))
-}
-
-/// The solutions before the solution `sol` that share its first `rows` rows: walked, row by
-/// row from row `rows`.
-pub(crate) fn rank_below(sol: &[u8], rows: usize) -> u64 {
-    let n = sol.len();
-    let mut rank = 0;
-    let mut prefix = [0u8; MAX_N];
-    prefix[..n].copy_from_slice(sol);
-    for r in rows..n {
-        for c in 0..sol[r] {
-            prefix[r] = c;
-            rank += completions(n, &prefix[..=r], u64::MAX);
-        }
-        prefix[r] = sol[r];
-    }
-    rank
+    rank_below(sol, 0, u64::MAX)
 }
 
 /// How far from either end of the list a rank or an unrank walks the search instead of
@@ -61,17 +44,15 @@ pub(crate) fn rank_below(sol: &[u8], rows: usize) -> u64 {
 /// The last ones are the mirror images of the first (the mirror reverses the order).
 pub const WALK_REACH: u64 = 1 << 16;
 
-/// The old name inside the crate.
-pub(crate) const WALK_UP_TO: u64 = WALK_REACH;
-
-/// The rank of the solution `sol` (checked) if it is below `cap`, by walking: each branch to
-/// its left is counted up to what is left of `cap`; `None` as soon as they reach it.
-pub(crate) fn rank_below_cap(sol: &[u8], cap: u64) -> Option<u64> {
+/// The solutions before the solution `sol` (checked) that share its first `rows` rows,
+/// walked row by row from row `rows`: each branch to the left is counted up to what is left
+/// of `cap`, and `None` as soon as they reach it (`u64::MAX`: no cap).
+pub(crate) fn rank_below(sol: &[u8], rows: usize, cap: u64) -> Option<u64> {
     let n = sol.len();
     let mut rank = 0u64;
     let mut prefix = [0u8; MAX_N];
     prefix[..n].copy_from_slice(sol);
-    for r in 0..n {
+    for r in rows..n {
         for c in 0..sol[r] {
             prefix[r] = c;
             rank += completions(n, &prefix[..=r], cap - rank);
@@ -128,7 +109,7 @@ pub(crate) fn nth(n: usize, i: u64) -> Option<Placement> {
     }
     // The first solutions are quickest to walk to: one search reaches them, where the
     // descent below would run a search per row to count each branch's first solutions.
-    if i < WALK_UP_TO {
+    if i < WALK_REACH {
         let mut search = Search::new(n)?;
         for _ in 0..i {
             search.next_solution()?;
