@@ -53,6 +53,10 @@ fn main() {
     {
         let pairs = nqueens_tables::join::profile::PAIRS.load(std::sync::atomic::Ordering::Relaxed);
         print!(" pairs={pairs}");
+        use nqueens_tables::join::profile::{BOTTOMS, LISTED, LISTS, TOPS};
+        let load = |c: &std::sync::atomic::AtomicU64| c.load(std::sync::atomic::Ordering::Relaxed);
+        print!(" bottoms={} tops={}", load(&BOTTOMS), load(&TOPS));
+        print!(" lists={} listed={}", load(&LISTS), load(&LISTED));
     }
     println!();
 }

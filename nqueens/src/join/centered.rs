@@ -37,7 +37,7 @@ use std::vec::Vec;
 
 use super::bits::{mirror_columns, mirror_crossings, push};
 use super::layout::{Class, Layout, Outer};
-use super::lists::List;
+use super::lists::{Keyed, List};
 use super::pairs::split_pairs;
 use super::pieces::Pieces;
 use super::shape::Prepared;
@@ -261,7 +261,14 @@ impl Job<'_> {
         let mut sum = 0;
         for class in classes {
             let forbid: Vec<u32> = bottom_forbid.iter().map(|f| f | class.without).collect();
-            bottom_list.relist(n, h, class.firsts, class.with, &forbid)?;
+            // Keyed for the bottom role, unless the tops read the same list.
+            match pieced && classes.len() == 1 {
+                true => bottom_list.relist(n, h, class.firsts, class.with, &forbid)?,
+                false => {
+                    let cut = (class.firsts, class.with);
+                    bottom_list.relist_keyed(layout.shape, cut, &forbid, outer.middles)?
+                }
+            }
             let top = match &pieces {
                 None => Tops::Listed(top_list),
                 Some(pieces) => Tops::Pieced {
@@ -378,23 +385,29 @@ fn relist(
         *top = List::halved(layout.n, layout.h)?;
         return Ok(());
     }
+    // Each role's squares to avoid, its list, and whether it is keyed for the bottom role.
     let roles = [
         (
             layout.forbidden(outer.queens),
             Mutex::new(core::mem::take(top)),
+            false,
         ),
         (
             layout.bottom_forbidden(outer),
             Mutex::new(core::mem::take(bottom)),
+            true,
         ),
     ];
-    let list = |(forbid, list): &(Vec<u32>, Mutex<List>)| {
+    let list = |(forbid, list, keyed): &(Vec<u32>, Mutex<List>, bool)| {
         let mut list = list.lock().unwrap_or_else(PoisonError::into_inner);
-        list.relist(layout.n, layout.h, layout.all, 0, forbid)
+        match keyed {
+            false => list.relist(layout.n, layout.h, layout.all, 0, forbid),
+            true => list.relist_keyed(layout.shape, (layout.all, 0), forbid, outer.middles),
+        }
     };
     // One role a thread: there are two.
     let built = parallel::map(&roles, threads.min(2), list);
-    let [(_, t), (_, b)] = roles;
+    let [(_, t, _), (_, b, _)] = roles;
     *top = t.into_inner().unwrap_or_else(PoisonError::into_inner);
     *bottom = b.into_inner().unwrap_or_else(PoisonError::into_inner);
     built.into_iter().collect()
@@ -524,28 +537,41 @@ fn runs_by_first(layout: &Layout, firsts: u32, halved: bool, scratch: &mut Scrat
     starts
 }
 
-/// The joins of the tops in `scratch` with the bottom set `bottom` of `list`, the middle
-/// queens on the columns `middle.a` and `middle.b` in either order.
-#[cfg_attr(not(nqueens_profile), inline(always))]
-#[cfg_attr(nqueens_profile, inline(never))]
-fn join_middle(
+/// Copies the keys of the bottoms of `keyed` that leave the middle queens on `a` and `b`
+/// unattacked into `scratch.bottom`: in its first half for `a` first, its second half for `b`
+/// first. Returns how many there are of each.
+#[inline(always)]
+fn keyed_bottoms(keyed: Keyed<'_>, a: u32, b: u32, scratch: &mut Scratch) -> (usize, usize) {
+    let len = keyed.boards.len();
+    scratch.bottom.resize(2 * len, 0);
+    let (ab, ba) = scratch.bottom.split_at_mut(len);
+    let hits = [keyed.marks.hit(a, b), keyed.marks.hit(b, a)].map(u64::from);
+    let (mut len_ab, mut len_ba) = (0, 0);
+    for &board in keyed.boards {
+        let (key, marks) = (board as u32, board >> 32);
+        push(ab, &mut len_ab, key, marks & hits[0] == 0);
+        push(ba, &mut len_ba, key, marks & hits[1] == 0);
+    }
+    (len_ab, len_ba)
+}
+
+/// [`keyed_bottoms`] for a list of crossings, whose keys are worked out here; and whether
+/// the boards are stored mirrored (see [`List::of_any`]).
+#[inline(always)]
+fn crossed_bottoms(
     layout: &Layout,
-    middle: Middle,
     list: &List,
+    a: u32,
+    b: u32,
     bottom: u32,
-    runs: &Runs,
     scratch: &mut Scratch,
-) -> u64 {
-    let Middle { a, b, weights } = middle;
+) -> ((usize, usize), bool) {
     // Only lists with no center rows are halved: elsewhere `flipped` is a constant
     // false, and the loops below compile as if it were not there.
     let (boards, flipped) = match layout.center {
         0 => list.of_any(bottom),
         _ => (list.of(bottom), false),
     };
-    if boards.len() == 0 {
-        return 0;
-    }
     // The bottoms for both orders in one pass. Upside down, the last middle row is the
     // bottom's nearest.
     let mut hits = [layout.shape.attacking(b, a), layout.shape.attacking(a, b)];
@@ -562,6 +588,33 @@ fn join_middle(
         push(ba, &mut len_ba, key, packed & hits[1] == 0);
     };
     boards.for_each(&mut each);
+    ((len_ab, len_ba), flipped)
+}
+
+/// The joins of the tops in `scratch` with the bottom set `bottom` of `list`, the middle
+/// queens on the columns `middle.a` and `middle.b` in either order.
+#[cfg_attr(not(nqueens_profile), inline(always))]
+#[cfg_attr(nqueens_profile, inline(never))]
+fn join_middle(
+    layout: &Layout,
+    middle: Middle,
+    list: &List,
+    bottom: u32,
+    runs: &Runs,
+    scratch: &mut Scratch,
+) -> u64 {
+    let Middle { a, b, weights } = middle;
+    let ((len_ab, len_ba), flipped) = match list.keyed(bottom) {
+        Some(keyed) => (keyed_bottoms(keyed, a, b, scratch), false),
+        None => crossed_bottoms(layout, list, a, b, bottom, scratch),
+    };
+    #[cfg(nqueens_profile)]
+    crate::join::profile::BOTTOMS.fetch_add(scratch.bottom.len() as u64 / 2, Ordering::Relaxed);
+    if len_ab == 0 && len_ba == 0 {
+        return 0;
+    }
+    let half = scratch.bottom.len() / 2;
+    let (ab, ba) = scratch.bottom.split_at_mut(half);
     let bottoms = [&mut ab[..len_ab], &mut ba[..len_ba]];
     let mut total = 0;
     for ((first, last), (weight, bottom)) in [(a, b), (b, a)]
@@ -572,6 +625,8 @@ fn join_middle(
             continue;
         }
         let run = runs[first.trailing_zeros() as usize]..runs[first.trailing_zeros() as usize + 1];
+        #[cfg(nqueens_profile)]
+        crate::join::profile::TOPS.fetch_add(run.len() as u64, Ordering::Relaxed);
         let mut len = 0;
         if flipped {
             let keys = scratch.mirrored.get(run.clone()).unwrap_or_default();
