@@ -1,6 +1,7 @@
 //! Lists of half boards: every placement of a half's rows, grouped by the set of columns it
 //! uses ([`List`]), how a set finds its run ([`Index`]), and one set's boards as the joins
-//! read them ([`Boards`]).
+//! read them: their crossings ([`Boards`]), or, in a list made for the bottom role alone,
+//! their keys and [`Marks`] ([`Keyed`]).
 
 use std::vec::Vec;
 

@@ -1,6 +1,6 @@
 //! The board as the join cuts it: [`Shape`] (rows in a half board, middle rows, the fields
 //! of the 32-bit keys) and what it makes of one half board, [`Prepared`]: its key and the
-//! columns it attacks on the middle rows.
+//! columns it attacks on the middle rows, which a bottom's [`Marks`] number.
 
 use super::bits::reversed;
 use super::pairs::SPLITS;
