@@ -96,3 +96,15 @@ pub(super) fn push<T>(out: &mut [T], len: &mut usize, key: T, ok: bool) {
     }
     *len += usize::from(ok);
 }
+
+/// The xorshift generator the join's tests draw their cases from, from `seed`: the same
+/// cases on every run.
+#[cfg(test)]
+pub(super) fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}

@@ -107,6 +107,12 @@ pub(super) fn count_fixed(
 /// noise), in 255 MB rather than 222: there the lists are the peak, and keep crossings.
 const KEYED_UP_TO_N: usize = 18;
 
+/// Whether `layout`'s bottoms are listed keyed for their role, where only that role reads
+/// them (see [`KEYED_UP_TO_N`]).
+fn keys_bottoms(layout: &Layout) -> bool {
+    layout.n <= KEYED_UP_TO_N
+}
+
 /// Top sets a thread takes at a time: a few hundred joins, long enough that handing them
 /// out costs nothing, short enough that two threads finish an outer choice together.
 const TOP_SETS_PER_CHUNK: usize = 16;
@@ -268,7 +274,7 @@ impl Job<'_> {
         for class in classes {
             let forbid: Vec<u32> = bottom_forbid.iter().map(|f| f | class.without).collect();
             // Keyed for the bottom role, unless the tops read the same list.
-            match (pieced && classes.len() == 1) || layout.n > KEYED_UP_TO_N {
+            match pieced && classes.len() == 1 || !keys_bottoms(layout) {
                 true => bottom_list.relist(n, h, class.firsts, class.with, &forbid)?,
                 false => {
                     let cut = (class.firsts, class.with);
@@ -401,7 +407,7 @@ fn relist(
         (
             layout.bottom_forbidden(outer),
             Mutex::new(core::mem::take(bottom)),
-            layout.n <= KEYED_UP_TO_N,
+            keys_bottoms(layout),
         ),
     ];
     let list = |(forbid, list, keyed): &(Vec<u32>, Mutex<List>, bool)| {
@@ -717,13 +723,7 @@ mod tests {
     /// cut, one row at a time, pairs of rows, and shares.
     #[test]
     fn counts_with_fixed_columns_match_brute_force() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = super::super::bits::xorshift(0x9e37_79b9_7f4a_7c15);
         for n in 5..=12 {
             let all = full_mask(n);
             for _ in 0..12 {

@@ -77,6 +77,7 @@ const BLOCK: usize = 4;
 
 #[cfg(test)]
 mod tests {
+    use super::super::bits::xorshift;
     use super::super::shape::Shape;
     use super::*;
     use std::vec::Vec;
@@ -85,13 +86,8 @@ mod tests {
     fn split_pairs_count_what_comparing_every_pair_counts() {
         // Lists of every length around the block and split thresholds, keys from sparse to
         // dense (xorshift, so the run is the same every time).
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state as u32
-        };
+        let mut draw = xorshift(0x9e37_79b9_7f4a_7c15);
+        let mut next = || draw() as u32;
         let shape = Shape::new(17);
         for round in 0..400 {
             let sizes = [round % 9, (round * 7) % 300 + round / 40 * 97];

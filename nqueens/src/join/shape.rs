@@ -2,7 +2,7 @@
 //! of the 32-bit keys) and what it makes of one half board, [`Prepared`]: its key and the
 //! columns it attacks on the middle rows, which a bottom's [`Marks`] number.
 
-use super::bits::reversed;
+use super::bits::{pack, reversed};
 use super::pairs::SPLITS;
 use crate::board::full_mask;
 use std::vec::Vec;
@@ -167,16 +167,10 @@ impl Marks {
         for (role, (mask, shift)) in [(firsts, 0), (lasts, shift)].into_iter().enumerate() {
             for byte in 0..Self::BYTES {
                 let at = 256 * (Self::BYTES * role + byte);
-                let table = &mut self.tables[at..at + 256];
-                // Each value from the one without its lowest bit, and that bit alone.
-                for value in 1..256usize {
-                    let low = value & value.wrapping_neg();
-                    let column = 1u32 << (8 * byte + low.trailing_zeros() as usize);
-                    let bit = match mask & column {
-                        0 => 0,
-                        _ => 1u32 << (shift + (mask & (column - 1)).count_ones()),
-                    };
-                    table[value] = table[value ^ low] | bit;
+                for (value, slot) in self.tables[at..at + 256].iter_mut().enumerate() {
+                    // (All of 32 columns among `firsts` leave `lasts` none: no shift by 32.)
+                    let packed = pack((value as u32) << (8 * byte), mask);
+                    *slot = packed.checked_shl(shift).unwrap_or(0);
                 }
             }
         }
@@ -212,7 +206,7 @@ impl Marks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::join::bits::mirror_crossings;
+    use crate::join::bits::{mirror_crossings, xorshift};
     use crate::join::lists::half_boards;
 
     /// The mirror image's key is the key mirrored, in both roles.
@@ -242,13 +236,8 @@ mod tests {
     /// columns, whatever the columns allowed.
     #[test]
     fn marks_meet_the_hits_of_the_middle_queens_they_attack() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state as u32
-        };
+        let mut draw = xorshift(0x2545_f491_4f6c_dd1d);
+        let mut next = move || draw() as u32;
         let mut marks = Marks::default();
         for round in 0..300 {
             let n = 5 + round % 19;
