@@ -280,6 +280,37 @@ fn nth_walks_and_descends_to_the_same_solutions() {
 }
 
 #[test]
+fn counting_unranks_each_column_of_the_next_rows() {
+    // Past the first row an unrank counts the columns up to where an even spread would put the
+    // solution in one count, then one column at a time from the nearer end of those or of the
+    // rest: the first and last solution of each column of rows 1 and 2, under first rows from
+    // the edge to the middle, are where a sum off by one, or a wrong end, would show.
+    let n = 15;
+    let all: Vec<Vec<u8>> = solutions(n).unwrap().map(|s| s.to_vec()).collect();
+    let mut at = Vec::new();
+    for prefix in [&[2u8][..], &[7], &[5, 0]] {
+        let row = prefix.len();
+        for (i, pair) in all.windows(2).enumerate() {
+            let (start, end) = (&pair[0][..=row], &pair[1][..=row]);
+            if end[..row] == *prefix && start != end && start[..row] == end[..row] {
+                at.extend([i as u64, i as u64 + 1]);
+            }
+        }
+    }
+    at.sort_unstable();
+    at.dedup();
+    assert!(at.len() > 40, "{}", at.len());
+    for i in at {
+        let found = nqueens_tables::nth_with_progress(n, i, 2, |_| {}).unwrap();
+        assert_eq!(
+            found.map(|p| p.to_vec()).as_ref(),
+            all.get(i as usize),
+            "i = {i}"
+        );
+    }
+}
+
+#[test]
 fn counting_ranks_and_unranks_each_column_of_the_first_row() {
     // A rank counts the solutions left of its first queen from the fewest columns the mirror
     // allows (those left of it, those right of it, or those between it and its mirror image),
