@@ -21,9 +21,10 @@
 //! - n = 18 and 20 list each role (the center rows swap upside down); n = 20 its bottoms in
 //!   four classes.
 //! - n = 21 to 23 keep halves of 8 rows, with 3, 4 or 5 center rows between the middle rows
-//!   (keys of 2 x 15 bits; one center row would need 2 x 17 at n = 21). Each role is listed,
-//!   in 150 to 245 MB a share at n = 21; the many outer choices (1,476 orbits at 21, 24,814
-//!   at 22, 407,900 at 23) each list few half boards.
+//!   (keys of 2 x 15 bits; one center row would need 2 x 17 at n = 21). Only the bottoms are
+//!   listed, and the tops put together from pieces as for odd n: about 105 MB a share at
+//!   n = 21, where listing both roles took 150 to 245 MB; the many outer choices (1,476
+//!   orbits at 21, 24,814 at 22, 407,900 at 23) each list few half boards.
 //!
 //! Symmetry: the outer choices come one per orbit under the mirror and the vertical flip
 //! (which reverses the center rows), weighted by the orbit's size. With one center row the
@@ -243,7 +244,7 @@ impl Job<'_> {
     fn count(&self, classes: &[Class], lists: &mut (List, List)) -> Result<u64, Error> {
         let (layout, outer) = (self.layout, self.outer);
         let (top_list, bottom_list) = lists;
-        let pieced = layout.bottoms_without() != 0;
+        let pieced = layout.pieces_tops();
         if let ([_], false) = (classes, pieced) {
             relist(layout, outer, self.threads, top_list, bottom_list)?;
             let bottom = if layout.center == 0 {
@@ -285,7 +286,8 @@ impl Job<'_> {
                 None => Tops::Listed(top_list),
                 Some(pieces) => Tops::Pieced {
                     pieces,
-                    list: (classes.len() == 1).then_some(&*bottom_list),
+                    list: (classes.len() == 1 && layout.bottoms_without() != 0)
+                        .then_some(&*bottom_list),
                 },
             };
             sum += self.join(Lists {
@@ -343,10 +345,11 @@ struct Lists<'a> {
 enum Tops<'a> {
     /// A list made once per outer choice.
     Listed(&'a List),
-    /// Put together from `pieces` for each top set when it is joined: odd `n`, whose list
-    /// would hold every half board, keeps only the bottoms (see
-    /// [`Layout::bottoms_without`]). Where `list` holds all of those, the top sets that are
-    /// bottom sets too are read from it.
+    /// Put together from `pieces` for each top set when it is joined (see
+    /// [`Layout::pieces_tops`]): odd `n`, whose list would hold every half board, keeps only
+    /// the bottoms (see [`Layout::bottoms_without`]); past n = 20 only the bottoms are
+    /// listed. Where `list` holds all of the tops of a set that is a bottom set too, the set
+    /// is read from it.
     Pieced {
         pieces: &'a Pieces,
         list: Option<&'a List>,

@@ -66,6 +66,10 @@ const HALF_ROWS_PAST_18: usize = 8;
 /// The most center rows a layout has: n = 23's (see [`HALF_ROWS_PAST_18`]).
 pub(super) const MAX_CENTER: usize = 5;
 
+/// The fewest center rows with which the tops are always put together from pieces (see
+/// [`Layout::pieces_tops`]): n = 21's, whose halves of 8 rows are n = 19's, pieced there.
+const PIECED_FROM_CENTER: usize = 3;
+
 /// The largest n the centered join counts: past it, `MAX_CENTER` would grow, and with it
 /// the outer choices (orbits: 1,476 at n = 21, 24,814 at 22, 407,900 at 23).
 pub(super) const MAX_CENTERED_N: usize = 2 * HALF_ROWS_PAST_18 + 2 + MAX_CENTER;
@@ -453,6 +457,15 @@ impl Layout {
             1 if self.symmetric => 1 << (self.n - 1),
             _ => 0,
         }
+    }
+
+    /// Whether the top role's half boards are put together for each top set from two pieces
+    /// (see [`Tops::Pieced`]) rather than listed: odd `n` with one center row, whose list
+    /// keeps only the bottoms (see [`Layout::bottoms_without`]); and past n = 20, where an
+    /// outer choice's two lists were a count's peak, and the tops put together cost no more
+    /// time than their list (BENCHMARKS.md, "Speed, third step").
+    pub(super) fn pieces_tops(&self) -> bool {
+        self.bottoms_without() != 0 || self.center >= PIECED_FROM_CENTER
     }
 
     /// What the bottom role's half boards must avoid, row by row from the edge: with one

@@ -1,15 +1,16 @@
 //! Half boards put together from two pieces, for joins that need a column set's half boards
 //! once but cannot keep them all.
 //!
-//! The centered join of odd `n` keeps only its bottom halves (see `centered`), so a top set's
-//! half boards must be found when it is joined. A search that may use only the set's columns
-//! meets about 8 squares per half board (n = 19), most of them dead ends, at a mispredicted
-//! branch each. Here the rows are cut in two: the edge piece (the first `rows / 2` rows) and
-//! the inner piece (the rest). Both are listed once per outer choice, grouped by column set;
-//! they are small (n = 19: about 29,000 of each). A set's half boards are then, for each way
-//! to split its columns between the pieces, the pairs of an edge piece and an inner piece
-//! whose diagonals do not meet: one test of two 64-bit masks per pair (n = 19: about 6,400
-//! pairs per set against 8,700 squares searched, and no branch that depends on the search).
+//! The centered join of odd `n`, and of every n past 20, keeps only its bottom halves (see
+//! `Layout::pieces_tops`), so a top set's half boards must be found when it is joined. A
+//! search that may use only the set's columns meets about 8 squares per half board
+//! (n = 19), most of them dead ends, at a mispredicted branch each. Here the rows are cut in
+//! two: the edge piece (the first `rows / 2` rows) and the inner piece (the rest). Both are
+//! listed once per outer choice, grouped by column set; they are small (n = 19: about
+//! 29,000 of each). A set's half boards are then, for each way to split its columns between
+//! the pieces, the pairs of an edge piece and an inner piece whose diagonals do not meet:
+//! one test of two 64-bit masks per pair (n = 19: about 6,400 pairs per set against 8,700
+//! squares searched, and no branch that depends on the search).
 
 use std::vec::Vec;
 
