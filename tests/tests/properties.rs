@@ -315,17 +315,17 @@ fn counting_ranks_and_unranks_each_column_of_the_first_row() {
     // A rank counts the solutions left of its first queen from the fewest columns the mirror
     // allows (those left of it, those right of it, or those between it and its mirror image),
     // and an unrank walks from the nearest known sum: the ends, the middle of an even n, and,
-    // past the first fifth of an odd n's list, either side of the middle column. The first and
+    // past the first quarter of an odd n's list, either side of the middle column. The first and
     // last solution of each column, and the edges of that stretch, are where a sum off by
     // one would show; n = 14 and 15 are the first sizes ranked by counting.
     for n in [14, 15] {
         let all: Vec<Vec<u8>> = solutions(n).unwrap().map(|s| s.to_vec()).collect();
         let total = all.len() as u64;
         let mut at = vec![
-            total / 5 - 1,
-            total / 5,
-            total - total / 5 - 1,
-            total - total / 5,
+            total / 4 - 1,
+            total / 4,
+            total - total / 4 - 1,
+            total - total / 4,
         ];
         for c in 1..n as u8 {
             let first = all.iter().position(|s| s[0] == c).unwrap() as u64;
