@@ -104,8 +104,9 @@ pub(super) fn count_fixed(
 
 /// The largest n whose bottoms are listed keyed for their role (see `Marks`), 8 bytes a
 /// board: n = 18 counted 6% faster so (one thread, medians of five alternating runs, 16.6 s
-/// against 17.7 s), but n = 21's share 1/256 only 2% (18.3 s against 18.7 s, within the
-/// noise), in 255 MB rather than 222: there the lists are the peak, and keep crossings.
+/// against 17.7 s), but n = 21's shares no faster (within the noise, with its tops listed
+/// or put together from pieces), in a third more memory: there the lists are the peak, and
+/// keep crossings (BENCHMARKS.md, "Speed, third step").
 const KEYED_UP_TO_N: usize = 18;
 
 /// Whether `layout`'s bottoms are listed keyed for their role, where only that role reads
@@ -271,11 +272,14 @@ impl Job<'_> {
             }
         };
         let bottom_forbid = layout.bottom_forbidden(outer);
+        // With one center row and one class, the top sets that are bottom sets too are read
+        // from the bottoms' list (see `Tops::Pieced`).
+        let tops_read_bottoms = classes.len() == 1 && layout.bottoms_without() != 0;
         let mut sum = 0;
         for class in classes {
             let forbid: Vec<u32> = bottom_forbid.iter().map(|f| f | class.without).collect();
             // Keyed for the bottom role, unless the tops read the same list.
-            match pieced && classes.len() == 1 || !keys_bottoms(layout) {
+            match tops_read_bottoms || !keys_bottoms(layout) {
                 true => bottom_list.relist(n, h, class.firsts, class.with, &forbid)?,
                 false => {
                     let cut = (class.firsts, class.with);
@@ -286,8 +290,7 @@ impl Job<'_> {
                 None => Tops::Listed(top_list),
                 Some(pieces) => Tops::Pieced {
                     pieces,
-                    list: (classes.len() == 1 && layout.bottoms_without() != 0)
-                        .then_some(&*bottom_list),
+                    list: tops_read_bottoms.then_some(&*bottom_list),
                 },
             };
             sum += self.join(Lists {
