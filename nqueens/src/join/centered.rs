@@ -279,13 +279,9 @@ impl Job<'_> {
         for class in classes {
             let forbid: Vec<u32> = bottom_forbid.iter().map(|f| f | class.without).collect();
             // Keyed for the bottom role, unless the tops read the same list.
-            match tops_read_bottoms || !keys_bottoms(layout) {
-                true => bottom_list.relist(n, h, class.firsts, class.with, &forbid)?,
-                false => {
-                    let cut = (class.firsts, class.with);
-                    bottom_list.relist_keyed(layout.shape, cut, &forbid, outer.middles)?
-                }
-            }
+            let keyed = !tops_read_bottoms && keys_bottoms(layout);
+            let cut = (class.firsts, class.with);
+            list_role(layout, outer, cut, &forbid, keyed, bottom_list)?;
             let top = match &pieces {
                 None => Tops::Listed(top_list),
                 Some(pieces) => Tops::Pieced {
@@ -418,10 +414,7 @@ fn relist(
     ];
     let list = |(forbid, list, keyed): &(Vec<u32>, Mutex<List>, bool)| {
         let mut list = list.lock().unwrap_or_else(PoisonError::into_inner);
-        match keyed {
-            false => list.relist(layout.n, layout.h, layout.all, 0, forbid),
-            true => list.relist_keyed(layout.shape, (layout.all, 0), forbid, outer.middles),
-        }
+        list_role(layout, outer, (layout.all, 0), forbid, *keyed, &mut list)
     };
     // One role a thread: there are two.
     let built = parallel::map(&roles, threads.min(2), list);
@@ -429,6 +422,23 @@ fn relist(
     *top = t.into_inner().unwrap_or_else(PoisonError::into_inner);
     *bottom = b.into_inner().unwrap_or_else(PoisonError::into_inner);
     built.into_iter().collect()
+}
+
+/// Lists into `list` the half boards of one role that avoid the squares `forbid`, their
+/// first queen in the columns `cut.0` and their sets holding `cut.1`: keyed for the bottom
+/// role where `keyed` (see [`keys_bottoms`]), else their crossings.
+fn list_role(
+    layout: &Layout,
+    outer: &Outer,
+    (firsts, with): (u32, u32),
+    forbid: &[u32],
+    keyed: bool,
+    list: &mut List,
+) -> Result<(), Error> {
+    match keyed {
+        false => list.relist(layout.n, layout.h, firsts, with, forbid),
+        true => list.relist_keyed(layout.shape, (firsts, with), forbid, outer.middles),
+    }
 }
 
 /// The solutions of one outer choice whose top half uses the columns `top`.

@@ -1,9 +1,7 @@
 //! Where a column set's half boards are in a list: the set itself as the index, or, where a
 //! list can use only some columns, the set packed to those columns.
 
-use std::vec::Vec;
-
-use super::bits::{pack, unpack};
+use super::bits::{unpack, BytePacker};
 use crate::board::full_mask;
 
 /// Boards from this size on pack their sets (see [`Index`]): below it, `start` is 4 MB at
@@ -20,8 +18,8 @@ const PACK_FROM_N: usize = 21;
 pub(super) struct Index {
     /// The columns the list can use; 0 where it can use all of them (no packing).
     pub(super) used: u32,
-    /// For each byte of a set, the byte's columns packed: byte `b` at `256 * b`.
-    packed: Vec<u32>,
+    /// Packs a set to the columns `used`.
+    packed: BytePacker,
 }
 
 impl Index {
@@ -40,12 +38,8 @@ impl Index {
         if used == all {
             return Index::default();
         }
-        let mut packed = Vec::with_capacity(4 * 256);
-        for byte in 0..4 {
-            for value in 0..256u32 {
-                packed.push(pack(value << (8 * byte), used));
-            }
-        }
+        let mut packed = BytePacker::default();
+        packed.renew(used, 0);
         Index { used, packed }
     }
 
@@ -74,10 +68,6 @@ impl Index {
         if cols & !self.used != 0 {
             return None;
         }
-        let byte = |b: u32| {
-            let at = (256 * b + (cols >> (8 * b) & 0xff)) as usize;
-            self.packed.get(at).copied().unwrap_or(0)
-        };
-        Some((byte(0) | byte(1) | byte(2) | byte(3)) as usize)
+        Some(self.packed.pack(cols) as usize)
     }
 }

@@ -2,10 +2,9 @@
 //! of the 32-bit keys) and what it makes of one half board, [`Prepared`]: its key and the
 //! columns it attacks on the middle rows, which a bottom's [`Marks`] number.
 
-use super::bits::{pack, reversed};
+use super::bits::{reversed, BytePacker};
 use super::pairs::SPLITS;
 use crate::board::full_mask;
-use std::vec::Vec;
 
 /// The layout of one `n`: how many rows a half board has, how many middle rows there are, and
 /// the fields of the 32-bit keys the join compares.
@@ -143,15 +142,13 @@ impl Prepared {
 /// crossings needed its key worked out again every time.
 #[derive(Clone, Default)]
 pub(super) struct Marks {
-    /// For byte `b` of a column set, its columns numbered as the marks number them: among
-    /// `firsts` at `256 * b`, among `lasts` (already shifted past them) at `1024 + 256 * b`.
-    tables: Vec<u32>,
+    /// Numbers the columns of a set among `firsts`, from bit 0 up.
+    firsts: BytePacker,
+    /// Numbers them among `lasts`, past those of `firsts`.
+    lasts: BytePacker,
 }
 
 impl Marks {
-    /// The bytes of a column set that the tables cover: any board up to 32.
-    const BYTES: usize = 4;
-
     /// Makes these the marks of an `n` board whose first and last middle rows may take the
     /// columns `middles`, in the memory they hold. `false` (the marks then undefined) where
     /// those are more than 32 columns in all: a list of crossings serves then.
@@ -161,19 +158,9 @@ impl Marks {
         if firsts.count_ones() + lasts.count_ones() > 32 {
             return false;
         }
-        let shift = firsts.count_ones();
-        self.tables.clear();
-        self.tables.resize(2 * 256 * Self::BYTES, 0);
-        for (role, (mask, shift)) in [(firsts, 0), (lasts, shift)].into_iter().enumerate() {
-            for byte in 0..Self::BYTES {
-                let at = 256 * (Self::BYTES * role + byte);
-                for (value, slot) in self.tables[at..at + 256].iter_mut().enumerate() {
-                    // (All of 32 columns among `firsts` leave `lasts` none: no shift by 32.)
-                    let packed = pack((value as u32) << (8 * byte), mask);
-                    *slot = packed.checked_shl(shift).unwrap_or(0);
-                }
-            }
-        }
+        self.firsts.renew(firsts, 0);
+        // (All of 32 columns among `firsts` leave `lasts` none: the shift by 32 drops them.)
+        self.lasts.renew(lasts, firsts.count_ones());
         true
     }
 
@@ -181,18 +168,7 @@ impl Marks {
     /// `far` on its farthest.
     #[inline(always)]
     pub(super) fn of(&self, near: u32, far: u32) -> u32 {
-        let look = |at: usize, cols: u32, byte: usize| {
-            let value = (cols >> (8 * byte) & 0xff) as usize;
-            self.tables
-                .get(at + 256 * byte + value)
-                .copied()
-                .unwrap_or(0)
-        };
-        let mut marks = 0;
-        for byte in 0..Self::BYTES {
-            marks |= look(0, far, byte) | look(256 * Self::BYTES, near, byte);
-        }
-        marks
+        self.firsts.pack(far) | self.lasts.pack(near)
     }
 
     /// The marks a bottom must not have beside middle queens on the columns `first` and
