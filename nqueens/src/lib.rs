@@ -156,17 +156,20 @@
 //! With a table's feature off, its `n` is served by the search and the table costs nothing.
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
-#![forbid(unsafe_code)]
+// Unsafe code is refused everywhere but in `arch`'s x86-64 kernels, which say why.
+#![deny(unsafe_code)]
 #![deny(missing_docs)]
 
 #[cfg(feature = "std")]
 extern crate std;
 
-// The layers, bottom up: leaves (`board`, `error`, `progress`, `parallel`, `tail`), the
+// The layers, bottom up: leaves (`arch`, `board`, `error`, `progress`, `parallel`, `tail`), the
 // data and the search (`placement`, `table`, `packed`, `search`, `solutions`, `walk`,
 // `symmetry`, `puzzle`, ...), the counting kernels (`eightfold`, `join`), and the front
 // doors (`counting` with its `plan` and `cost`, `rank`, `heatmap`). A module imports only
 // from the layers below it.
+#[cfg(feature = "std")]
+mod arch;
 mod board;
 mod const_solve;
 #[cfg(feature = "std")]

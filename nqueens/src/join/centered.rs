@@ -43,6 +43,7 @@ use super::pairs::split_pairs;
 use super::pieces::Pieces;
 use super::shape::Prepared;
 use super::NO_CENTER_N;
+use crate::arch;
 use crate::board::MAX_N;
 use crate::error::Error;
 use crate::parallel;
@@ -373,13 +374,24 @@ struct Scratch {
     tops: Vec<Prepared>,
     /// The top halves put together from pieces, before they are prepared.
     found: Vec<u64>,
-    /// Keys and far attacks of the tops, in runs by first middle column.
-    by_first: Vec<(u32, u32)>,
+    /// The tops' keys, with their far attacks in the high 32 bits, in runs by first middle
+    /// column.
+    by_first: Vec<u64>,
     /// With a halved bottom list, the keys of `by_first` mirrored, and of `tops`.
     mirrored: Vec<u32>,
     top_mirrored: Vec<u32>,
     top: Vec<u32>,
     bottom: Vec<u32>,
+}
+
+/// Two slices of `buffer` (`Scratch::bottom`) of `len` each, for the bottoms kept for the
+/// middle queens in one order and in the other. The buffer only grows: resized to each
+/// bottom set, it was written with zeros every time it grew back (2% of n = 18).
+fn halves(buffer: &mut Vec<u32>, len: usize) -> (&mut [u32], &mut [u32]) {
+    if buffer.len() < 2 * len {
+        buffer.resize(2 * len, 0);
+    }
+    buffer[..2 * len].split_at_mut(len)
 }
 
 /// Lists the half boards of one outer choice into `top` for the top role, and, where
@@ -531,7 +543,7 @@ fn runs_by_first(layout: &Layout, firsts: u32, halved: bool, scratch: &mut Scrat
     let tops = scratch.tops.len();
     scratch
         .by_first
-        .resize(tops * firsts.count_ones() as usize, (0, 0));
+        .resize(tops * firsts.count_ones() as usize, 0);
     scratch.top.resize(tops, 0);
     let mut starts = [0; MAX_N + 1];
     let mut len = 0;
@@ -540,7 +552,8 @@ fn runs_by_first(layout: &Layout, firsts: u32, halved: bool, scratch: &mut Scrat
         if firsts >> column & 1 == 1 {
             for t in &scratch.tops {
                 let ok = t.near >> column & 1 == 0;
-                push(&mut scratch.by_first, &mut len, (t.key, t.far), ok);
+                let top = u64::from(t.key) | u64::from(t.far) << 32;
+                push(&mut scratch.by_first, &mut len, top, ok);
             }
         }
     }
@@ -566,25 +579,17 @@ fn runs_by_first(layout: &Layout, firsts: u32, halved: bool, scratch: &mut Scrat
 }
 
 /// Copies the keys of the bottoms of `keyed` that leave the middle queens on `a` and `b`
-/// unattacked into `scratch.bottom`: in its first half for `a` first, its second half for `b`
-/// first. Returns how many there are of each.
+/// unattacked into `scratch.bottom`: from 0 for `a` first, from the number of bottoms for `b`
+/// first (see [`halves`]). Returns how many there are of each.
 #[inline(always)]
-fn keyed_bottoms(keyed: Keyed<'_>, a: u32, b: u32, scratch: &mut Scratch) -> (usize, usize) {
-    let len = keyed.boards.len();
-    scratch.bottom.resize(2 * len, 0);
-    let (ab, ba) = scratch.bottom.split_at_mut(len);
-    let hits = [keyed.marks.hit(a, b), keyed.marks.hit(b, a)].map(u64::from);
-    let (mut len_ab, mut len_ba) = (0, 0);
-    for &board in keyed.boards {
-        let (key, marks) = (board as u32, board >> 32);
-        push(ab, &mut len_ab, key, marks & hits[0] == 0);
-        push(ba, &mut len_ba, key, marks & hits[1] == 0);
-    }
-    (len_ab, len_ba)
+fn keyed_bottoms(keyed: Keyed<'_>, a: u32, b: u32, scratch: &mut Scratch) -> [usize; 2] {
+    let (ab, ba) = halves(&mut scratch.bottom, keyed.boards.len());
+    let hits = [keyed.marks.hit(a, b), keyed.marks.hit(b, a)];
+    arch::split_masked(keyed.boards, hits, [ab, ba])
 }
 
-/// [`keyed_bottoms`] for a list of crossings, whose keys are worked out here; and whether
-/// the boards are stored mirrored (see [`List::of_any`]).
+/// [`keyed_bottoms`] for a list of crossings, whose keys are worked out here; and how many
+/// bottoms there are, and whether they are stored mirrored (see [`List::of_any`]).
 #[inline(always)]
 fn crossed_bottoms(
     layout: &Layout,
@@ -593,9 +598,9 @@ fn crossed_bottoms(
     b: u32,
     bottom: u32,
     scratch: &mut Scratch,
-) -> ((usize, usize), bool) {
+) -> ([usize; 2], usize, bool) {
     // Only lists with no center rows are halved: elsewhere `flipped` is a constant
-    // false, and the loops below compile as if it were not there.
+    // false.
     let (boards, flipped) = match layout.center {
         0 => list.of_any(bottom),
         _ => (list.of(bottom), false),
@@ -607,16 +612,10 @@ fn crossed_bottoms(
         // The stored boards are the mirror images: so are the squares to avoid.
         hits = hits.map(|hit| u64::from(mirror_crossings(hit as u32, layout.n)));
     }
-    scratch.bottom.resize(2 * boards.len(), 0);
-    let (ab, ba) = scratch.bottom.split_at_mut(boards.len());
-    let (mut len_ab, mut len_ba) = (0, 0);
-    let mut each = |packed: u64| {
-        let key = layout.shape.key_of::<true>(packed);
-        push(ab, &mut len_ab, key, packed & hits[0] == 0);
-        push(ba, &mut len_ba, key, packed & hits[1] == 0);
-    };
-    boards.for_each(&mut each);
-    ((len_ab, len_ba), flipped)
+    let (ab, ba) = halves(&mut scratch.bottom, boards.len());
+    let cut = layout.shape.bottom_cut();
+    let kept = arch::split_crossings(boards.low, boards.high, cut, hits, [ab, ba]);
+    (kept, boards.len(), flipped)
 }
 
 /// The joins of the tops in `scratch` with the bottom set `bottom` of `list`, the middle
@@ -632,17 +631,20 @@ fn join_middle(
     scratch: &mut Scratch,
 ) -> u64 {
     let Middle { a, b, weights } = middle;
-    let ((len_ab, len_ba), flipped) = match list.keyed(bottom) {
-        Some(keyed) => (keyed_bottoms(keyed, a, b, scratch), false),
+    let ([len_ab, len_ba], read, flipped) = match list.keyed(bottom) {
+        Some(keyed) => (
+            keyed_bottoms(keyed, a, b, scratch),
+            keyed.boards.len(),
+            false,
+        ),
         None => crossed_bottoms(layout, list, a, b, bottom, scratch),
     };
     #[cfg(nqueens_profile)]
-    crate::join::profile::BOTTOMS.fetch_add(scratch.bottom.len() as u64 / 2, Ordering::Relaxed);
+    crate::join::profile::BOTTOMS.fetch_add(read as u64, Ordering::Relaxed);
     if len_ab == 0 && len_ba == 0 {
         return 0;
     }
-    let half = scratch.bottom.len() / 2;
-    let (ab, ba) = scratch.bottom.split_at_mut(half);
+    let (ab, ba) = halves(&mut scratch.bottom, read);
     let bottoms = [&mut ab[..len_ab], &mut ba[..len_ba]];
     let mut total = 0;
     for ((first, last), (weight, bottom)) in [(a, b), (b, a)]
@@ -655,17 +657,22 @@ fn join_middle(
         let run = runs[first.trailing_zeros() as usize]..runs[first.trailing_zeros() as usize + 1];
         #[cfg(nqueens_profile)]
         crate::join::profile::TOPS.fetch_add(run.len() as u64, Ordering::Relaxed);
-        let mut len = 0;
-        if flipped {
-            let keys = scratch.mirrored.get(run.clone()).unwrap_or_default();
-            for (&(_, far), &key) in scratch.by_first[run].iter().zip(keys) {
-                push(&mut scratch.top, &mut len, key, far & last == 0);
+        let tops = scratch.by_first.get(run.clone()).unwrap_or_default();
+        let len = if flipped {
+            let keys = scratch.mirrored.get(run).unwrap_or_default();
+            let mut len = 0;
+            for (&top, &key) in tops.iter().zip(keys) {
+                push(
+                    &mut scratch.top,
+                    &mut len,
+                    key,
+                    (top >> 32) as u32 & last == 0,
+                );
             }
+            len
         } else {
-            for &(key, far) in &scratch.by_first[run] {
-                push(&mut scratch.top, &mut len, key, far & last == 0);
-            }
-        }
+            arch::keep_masked(tops, last, &mut scratch.top)
+        };
         total += weight * split_pairs(&mut scratch.top[..len], bottom, &layout.shape.split);
     }
     total

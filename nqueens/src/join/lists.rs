@@ -8,6 +8,7 @@ use std::vec::Vec;
 use super::bits::mirror_columns;
 use super::index::Index;
 use super::shape::{Marks, Prepared, Shape};
+use crate::arch::HighBits as High;
 use crate::board::full_mask;
 use crate::error::Error;
 
@@ -60,15 +61,7 @@ enum Store<'a> {
 #[derive(Clone, Copy)]
 pub(super) struct Boards<'a> {
     pub(super) low: &'a [u32],
-    high: High<'a>,
-}
-
-/// Bits 32 and up of the crossings of [`Boards`].
-#[derive(Clone, Copy)]
-enum High<'a> {
-    None,
-    Byte(&'a [u8]),
-    Word(&'a [u16]),
+    pub(super) high: High<'a>,
 }
 
 impl Boards<'_> {
@@ -78,8 +71,8 @@ impl Boards<'_> {
     }
 
     /// Calls `each` with the packed crossings (`low | high << 32`) of every half board, in
-    /// order: one loop per width, so that the width is asked once, not per board.
-    #[inline(always)]
+    /// order (the join reads them through `arch`'s kernels).
+    #[cfg(test)]
     pub(super) fn for_each(self, mut each: impl FnMut(u64)) {
         match self.high {
             High::None => self.low.iter().for_each(|&l| each(u64::from(l))),

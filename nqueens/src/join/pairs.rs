@@ -6,8 +6,7 @@
 //! billion at n = 17); what is left is a loop the compiler turns into SIMD.
 
 /// How many pairs of a key of `top` and a key of `bottom` share no bit: this is where the
-/// join spends its time at odd `n`. Tops go [`BLOCK`] at a time, so that each bottom key is
-/// loaded once per block; plain loops over slices, so that the compiler vectorises them.
+/// join spends its time at odd `n` (the loop is `arch::disjoint_pairs`).
 #[cfg_attr(nqueens_profile, inline(never))]
 fn disjoint_pairs(top: &[u32], bottom: &[u32]) -> u64 {
     #[cfg(nqueens_profile)]
@@ -15,28 +14,7 @@ fn disjoint_pairs(top: &[u32], bottom: &[u32]) -> u64 {
         (top.len() * bottom.len()) as u64,
         core::sync::atomic::Ordering::Relaxed,
     );
-    let mut blocks = top.chunks_exact(BLOCK);
-    let mut sum = 0u64;
-    for block in &mut blocks {
-        let mut counts = [0u32; BLOCK];
-        for &b in bottom {
-            for (count, &t) in counts.iter_mut().zip(block) {
-                *count += u32::from(b & t == 0);
-            }
-        }
-        sum += counts.iter().map(|&c| u64::from(c)).sum::<u64>();
-    }
-    sum + blocks
-        .remainder()
-        .iter()
-        .map(|&t| {
-            let mut count = 0u32;
-            for &b in bottom {
-                count += u32::from(b & t == 0);
-            }
-            u64::from(count)
-        })
-        .sum::<u64>()
+    crate::arch::disjoint_pairs(top, bottom)
 }
 
 /// Pairs counted by [`disjoint_pairs`] after splitting on the key bits `bits` in turn.
@@ -70,10 +48,6 @@ fn partition(keys: &mut [u32], bit: u32) -> usize {
     }
     front
 }
-
-/// Tops compared with the bottoms at once: four 32-bit counters fill one 128-bit register,
-/// and each bottom key is loaded once per four tops.
-const BLOCK: usize = 4;
 
 #[cfg(test)]
 mod tests {

@@ -4,6 +4,7 @@
 
 use super::bits::{reversed, BytePacker};
 use super::pairs::SPLITS;
+use crate::arch::KeyCut;
 use crate::board::full_mask;
 
 /// The layout of one `n`: how many rows a half board has, how many middle rows there are, and
@@ -76,14 +77,23 @@ impl Shape {
     /// The key of a half board in its packed form (`low | high << 32`), for the top role or
     /// for the bottom role if `BOTTOM`: the top's with its two fields swapped, since upside
     /// down the left-going diagonals go right.
-    #[inline(always)]
+    #[cfg(test)]
     pub(super) fn key_of<const BOTTOM: bool>(&self, packed: u64) -> u32 {
-        let l = (packed as u32 >> 1) & self.field;
-        let r = (packed >> (self.n as u32 + self.gap)) as u32 & self.field;
-        if BOTTOM {
-            r | l << self.bits
-        } else {
-            l | r << self.bits
+        // The bottom's key has the fields the other way round.
+        let key = self.bottom_cut().key(packed);
+        match BOTTOM {
+            true => key,
+            false => key >> self.bits | (key & self.field) << self.bits,
+        }
+    }
+
+    /// How a bottom's key is cut from its crossings, for the kernels that cut many at once.
+    #[inline(always)]
+    pub(super) fn bottom_cut(&self) -> KeyCut {
+        KeyCut {
+            right: self.n as u32 + self.gap,
+            bits: self.bits,
+            field: self.field,
         }
     }
 

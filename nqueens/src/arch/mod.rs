@@ -1,0 +1,312 @@
+//! Filters over many words at once, with wider SIMD than the baseline target where the CPU
+//! has it, chosen at run time.
+//!
+//! Why this exists: the join's middle step keeps, for each pair of middle queens, the keys
+//! of the half boards that leave those queens unattacked, about 2.8 billion boards read at
+//! n = 18. Scalar, that is about seventeen instructions a board (a load, two tests, two
+//! branch-free appends with their bounds checks), and it was 45% of a count (BENCHMARKS.md,
+//! "Where the time goes"). The baseline x86-64 target has no way to append only the lanes
+//! that pass; AVX2 does it with a permutation from a table (the "left pack"), eight boards in
+//! about twenty instructions. AVX-512 would do it in one instruction, but its intrinsics are
+//! stable only from Rust 1.89, past this crate's MSRV.
+//!
+//! Everything here works on plain slices and imports nothing from the rest of the crate.
+//! The unsafe code of the crate is in `x86_64` alone: loads and stores through pointers
+//! whose bounds each function checks first, and calls to functions compiled for AVX2, made
+//! only after `is_x86_feature_detected!` found it. Elsewhere, and on other CPUs, the
+//! portable loops below run, and the results are the same (tested against each other).
+
+#[cfg(target_arch = "x86_64")]
+mod x86_64;
+
+/// Where a list of crossings keeps bits 32 and up of each board: nowhere (they are 0), a
+/// byte a board, or two.
+#[derive(Clone, Copy)]
+pub(crate) enum HighBits<'a> {
+    /// No bits past 31.
+    None,
+    /// Bits 32 to 39.
+    Byte(&'a [u8]),
+    /// Bits 32 to 47.
+    Word(&'a [u16]),
+}
+
+/// How a key is cut from a half board's crossings for the bottom role: `r | l << bits`, with
+/// `l = (crossings >> 1) & field` and `r = (crossings >> right) & field`.
+#[derive(Clone, Copy)]
+pub(crate) struct KeyCut {
+    /// Where the right-going field starts in the crossings.
+    pub(crate) right: u32,
+    /// The width of a field.
+    pub(crate) bits: u32,
+    /// A field's mask, `(1 << bits) - 1`.
+    pub(crate) field: u32,
+}
+
+impl KeyCut {
+    /// The bottom key of `crossings`.
+    #[inline(always)]
+    pub(crate) fn key(self, crossings: u64) -> u32 {
+        let l = (crossings as u32 >> 1) & self.field;
+        let r = (crossings >> self.right) as u32 & self.field;
+        r | l << self.bits
+    }
+}
+
+/// Whether the AVX2 kernels may run here (asked of the CPU once; the answer is cached).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn avx2() -> bool {
+    std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt")
+}
+
+/// Of `items` (a key in the low 32 bits, a mask in the high 32), copies the keys whose mask
+/// shares no bit with `hits[0]` to the front of `outs[0]`, and those whose mask shares none
+/// with `hits[1]` to the front of `outs[1]`, and returns how many each got. The order of the
+/// keys kept may differ from theirs in `items`. Each of `outs` must be at least as long as
+/// `items`; where one is not, the keys that fit are written and the counts are still those
+/// that passed.
+pub(crate) fn split_masked(items: &[u64], hits: [u32; 2], outs: [&mut [u32]; 2]) -> [usize; 2] {
+    #[cfg(target_arch = "x86_64")]
+    if avx2() && outs.iter().all(|out| out.len() >= items.len()) {
+        return x86_64::split_masked(items, hits, outs);
+    }
+    split_masked_portable(items, hits, outs)
+}
+
+/// [`split_masked`] for one mask: the keys of `items` whose mask shares no bit with `hit`.
+pub(crate) fn keep_masked(items: &[u64], hit: u32, out: &mut [u32]) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if avx2() && out.len() >= items.len() {
+        return x86_64::keep_masked(items, hit, out);
+    }
+    keep_masked_portable(items, hit, out)
+}
+
+/// Of a list of crossings (`low`, and `high` above bit 31), copies the bottom keys (see
+/// [`KeyCut`]) of those that share no bit with `hits[0]` to the front of `outs[0]`, and of
+/// those that share none with `hits[1]` to `outs[1]`; as [`split_masked`] otherwise.
+/// `high`, where it holds bits, is as long as `low`.
+pub(crate) fn split_crossings(
+    low: &[u32],
+    high: HighBits<'_>,
+    cut: KeyCut,
+    hits: [u64; 2],
+    outs: [&mut [u32]; 2],
+) -> [usize; 2] {
+    #[cfg(target_arch = "x86_64")]
+    if avx2() && outs.iter().all(|out| out.len() >= low.len()) && high_fits(low, high) {
+        return x86_64::split_crossings(low, high, cut, hits, outs);
+    }
+    split_crossings_portable(low, high, cut, hits, outs)
+}
+
+/// How many pairs of a key of `top` and a key of `bottom` share no bit: the join's pairs
+/// loop. With AVX2, eight tops a block (one 256-bit register of counters), else four (one
+/// 128-bit register): each bottom key is loaded once a block.
+pub(crate) fn disjoint_pairs(top: &[u32], bottom: &[u32]) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if avx2() {
+        return x86_64::disjoint_pairs(top, bottom);
+    }
+    disjoint_pairs_in::<4>(top, bottom)
+}
+
+/// [`disjoint_pairs`], `BLOCK` tops at a time: plain loops over slices, which the compiler
+/// turns into SIMD as wide as the function it is compiled into allows.
+#[inline(always)]
+fn disjoint_pairs_in<const BLOCK: usize>(top: &[u32], bottom: &[u32]) -> u64 {
+    let mut blocks = top.chunks_exact(BLOCK);
+    let mut sum = 0u64;
+    for block in &mut blocks {
+        let mut counts = [0u32; BLOCK];
+        for &b in bottom {
+            for (count, &t) in counts.iter_mut().zip(block) {
+                *count += u32::from(b & t == 0);
+            }
+        }
+        sum += counts.iter().map(|&c| u64::from(c)).sum::<u64>();
+    }
+    sum + blocks
+        .remainder()
+        .iter()
+        .map(|&t| {
+            let mut count = 0u32;
+            for &b in bottom {
+                count += u32::from(b & t == 0);
+            }
+            u64::from(count)
+        })
+        .sum::<u64>()
+}
+
+/// Whether `high` has a board for each of `low`, or no boards at all.
+#[cfg(target_arch = "x86_64")]
+fn high_fits(low: &[u32], high: HighBits<'_>) -> bool {
+    match high {
+        HighBits::None => true,
+        HighBits::Byte(h) => h.len() == low.len(),
+        HighBits::Word(h) => h.len() == low.len(),
+    }
+}
+
+/// Stores `key` at `len` and moves `len` on if `ok`: no branch per word, since which words
+/// pass is not predictable.
+#[inline(always)]
+fn push(out: &mut [u32], len: &mut usize, key: u32, ok: bool) {
+    if let Some(slot) = out.get_mut(*len) {
+        *slot = key;
+    }
+    *len += usize::from(ok);
+}
+
+/// [`split_masked`], a word at a time.
+fn split_masked_portable(items: &[u64], hits: [u32; 2], outs: [&mut [u32]; 2]) -> [usize; 2] {
+    let [a, b] = outs;
+    let (mut len_a, mut len_b) = (0, 0);
+    for &item in items {
+        let (key, mask) = (item as u32, (item >> 32) as u32);
+        push(a, &mut len_a, key, mask & hits[0] == 0);
+        push(b, &mut len_b, key, mask & hits[1] == 0);
+    }
+    [len_a, len_b]
+}
+
+/// [`keep_masked`], a word at a time.
+fn keep_masked_portable(items: &[u64], hit: u32, out: &mut [u32]) -> usize {
+    let mut len = 0;
+    for &item in items {
+        push(out, &mut len, item as u32, (item >> 32) as u32 & hit == 0);
+    }
+    len
+}
+
+/// [`split_crossings`], a board at a time: one loop per width of `high`.
+fn split_crossings_portable(
+    low: &[u32],
+    high: HighBits<'_>,
+    cut: KeyCut,
+    hits: [u64; 2],
+    outs: [&mut [u32]; 2],
+) -> [usize; 2] {
+    let [a, b] = outs;
+    let (mut len_a, mut len_b) = (0, 0);
+    let mut each = |crossings: u64| {
+        let key = cut.key(crossings);
+        push(a, &mut len_a, key, crossings & hits[0] == 0);
+        push(b, &mut len_b, key, crossings & hits[1] == 0);
+    };
+    match high {
+        HighBits::None => low.iter().for_each(|&l| each(u64::from(l))),
+        HighBits::Byte(h) => low
+            .iter()
+            .zip(h)
+            .for_each(|(&l, &h)| each(u64::from(l) | u64::from(h) << 32)),
+        HighBits::Word(h) => low
+            .iter()
+            .zip(h)
+            .for_each(|(&l, &h)| each(u64::from(l) | u64::from(h) << 32)),
+    }
+    [len_a, len_b]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::vec;
+    use std::vec::Vec;
+
+    /// The same draws every run.
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
+    /// A filter into two outputs, as the tests call it.
+    type Split<'a> = &'a dyn Fn(&mut [u32], &mut [u32]) -> [usize; 2];
+
+    fn sorted(mut keys: Vec<u32>) -> Vec<u32> {
+        keys.sort_unstable();
+        keys
+    }
+
+    /// Whatever kernel runs here keeps the same keys as the word-at-a-time loops, at every
+    /// length around the eight lanes, masks from sparse to dense.
+    #[test]
+    fn filters_keep_what_the_portable_loops_keep() {
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
+        for round in 0..600usize {
+            let len = round % 40 + round / 100 * 37;
+            let dense = round % 3;
+            let mut draw = || match dense {
+                0 => next() & next() & next(),
+                1 => next() & next(),
+                _ => next(),
+            };
+            let items: Vec<u64> = (0..len).map(|_| draw()).collect();
+            let hits = [draw() as u32 & 0x0101_0101, draw() as u32 & 0x1010_1010];
+            let run = |f: Split<'_>| {
+                let (mut a, mut b) = (vec![0; len], vec![0; len]);
+                let [la, lb] = f(&mut a, &mut b);
+                (sorted(a[..la].to_vec()), sorted(b[..lb].to_vec()))
+            };
+            let want = run(&|a, b| split_masked_portable(&items, hits, [a, b]));
+            assert_eq!(run(&|a, b| split_masked(&items, hits, [a, b])), want);
+            let kept = |out: &mut [u32]| keep_masked(&items, hits[1], out);
+            let one = run(&|a, b| [kept(a), keep_masked_portable(&items, hits[1], b)]);
+            assert_eq!(one.0, one.1, "round {round}");
+            assert_eq!(one.0, want.1, "round {round}");
+
+            let low: Vec<u32> = items.iter().map(|&i| i as u32).collect();
+            let bytes: Vec<u8> = items.iter().map(|&i| (i >> 32) as u8).collect();
+            let words: Vec<u16> = items.iter().map(|&i| (i >> 32) as u16).collect();
+            let bits = 9 + round as u32 % 8;
+            let cut = KeyCut {
+                right: 18 + round as u32 % 14,
+                bits,
+                field: (1 << bits) - 1,
+            };
+            let hits = [draw() & 0xff_0f0f_0f0f, draw() & 0xff_f0f0_f0f0];
+            for high in [
+                HighBits::None,
+                HighBits::Byte(&bytes),
+                HighBits::Word(&words),
+            ] {
+                let want = run(&|a, b| split_crossings_portable(&low, high, cut, hits, [a, b]));
+                let got = run(&|a, b| split_crossings(&low, high, cut, hits, [a, b]));
+                assert_eq!(got, want, "round {round}");
+            }
+        }
+    }
+
+    /// Outputs too short for every key: no kernel writes past them, and the counts still
+    /// say how many passed.
+    #[test]
+    fn short_outputs_are_not_overrun() {
+        let items: Vec<u64> = (0..21u64).map(|i| i | (i % 3) << 32).collect();
+        let (mut a, mut b) = (vec![0; 5], vec![0; 21]);
+        let [la, lb] = split_masked(&items, [1, 2], [&mut a, &mut b]);
+        assert_eq!((la, lb), (14, 14));
+        assert_eq!(keep_masked(&items, 0, &mut a), 21);
+        let low: Vec<u32> = (0..21).collect();
+        let cut = KeyCut {
+            right: 20,
+            bits: 10,
+            field: 1023,
+        };
+        // A high part too short: what the portable loop makes of it, and no overrun.
+        let words = [0u16; 3];
+        let (mut a, mut b) = (vec![0; 5], vec![0; 21]);
+        let got = split_crossings(&low, HighBits::Word(&words), cut, [0, 1], [&mut a, &mut b]);
+        let (mut c, mut d) = (vec![0; 5], vec![0; 21]);
+        let high = HighBits::Word(&words);
+        let want = split_crossings_portable(&low, high, cut, [0, 1], [&mut c, &mut d]);
+        assert_eq!((got, &a, &b), (want, &c, &d));
+        let got = split_crossings(&low, HighBits::None, cut, [0, 1], [&mut c, &mut d]);
+        assert_eq!(got, [21, 11]);
+    }
+}

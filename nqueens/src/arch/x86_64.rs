@@ -1,0 +1,269 @@
+//! The AVX2 kernels of `arch`, and the crate's only unsafe code.
+//!
+//! Eight words a step: the lanes that pass a test are moved to the front of a vector by a
+//! permutation looked up from the test's 8-bit mask (`LEFT_PACK`), the whole vector is
+//! stored at the end of what was kept so far, and the end moves on by the lanes that passed.
+//! The store writes eight lanes whatever passed, so each entry point first checks that every
+//! output is at least as long as its input: the end never passes the number of words read,
+//! so a store at it stays inside. The callers in `arch` check the CPU has AVX2 first.
+#![allow(unsafe_code)]
+
+use core::arch::x86_64::{
+    __m128i, __m256i, _mm256_and_si256, _mm256_castps_si256, _mm256_castsi256_ps,
+    _mm256_cmpeq_epi32, _mm256_cvtepu16_epi32, _mm256_cvtepu8_epi32, _mm256_loadu_si256,
+    _mm256_movemask_ps, _mm256_or_si256, _mm256_permutevar8x32_epi32, _mm256_set1_epi32,
+    _mm256_setzero_si256, _mm256_shuffle_ps, _mm256_sll_epi32, _mm256_srl_epi32,
+    _mm256_storeu_si256, _mm_cvtsi64_si128, _mm_loadl_epi64, _mm_loadu_si128,
+};
+
+use super::{HighBits, KeyCut};
+
+/// Words a step: 32-bit lanes in a 256-bit register.
+const LANES: usize = 8;
+
+/// For each 8-bit mask of lanes that pass, the lanes to take, those that pass first.
+static LEFT_PACK: [[u32; LANES]; 256] = left_pack();
+
+const fn left_pack() -> [[u32; LANES]; 256] {
+    let mut table = [[0; LANES]; 256];
+    let mut mask = 0;
+    while mask < 256 {
+        let (mut lane, mut kept) = (0, 0);
+        while lane < LANES {
+            if mask >> lane & 1 == 1 {
+                table[mask][kept] = lane as u32;
+                kept += 1;
+            }
+            lane += 1;
+        }
+        mask += 1;
+    }
+    table
+}
+
+/// `split_masked` with AVX2. Needs AVX2 and POPCNT, and each of `outs` as long as `items`.
+pub(super) fn split_masked(items: &[u64], hits: [u32; 2], outs: [&mut [u32]; 2]) -> [usize; 2] {
+    assert!(outs.iter().all(|out| out.len() >= items.len()));
+    assert!(super::avx2());
+    // SAFETY: the CPU has AVX2 and POPCNT, and the outputs are long enough (asserted).
+    unsafe { split_masked_avx2(items, hits, outs) }
+}
+
+/// `keep_masked` with AVX2. Needs AVX2 and POPCNT, and `out` as long as `items`.
+pub(super) fn keep_masked(items: &[u64], hit: u32, out: &mut [u32]) -> usize {
+    assert!(out.len() >= items.len());
+    assert!(super::avx2());
+    // SAFETY: as for `split_masked`.
+    unsafe { keep_masked_avx2(items, hit, out) }
+}
+
+/// `split_crossings` with AVX2. Needs AVX2 and POPCNT, each of `outs` as long as `low`, and
+/// `high` as long as `low` where it holds bits.
+pub(super) fn split_crossings(
+    low: &[u32],
+    high: HighBits<'_>,
+    cut: KeyCut,
+    hits: [u64; 2],
+    outs: [&mut [u32]; 2],
+) -> [usize; 2] {
+    assert!(outs.iter().all(|out| out.len() >= low.len()));
+    assert!(super::high_fits(low, high));
+    assert!(super::avx2());
+    // SAFETY: as for `split_masked`, and `high` is as long as `low` (asserted).
+    unsafe {
+        match high {
+            HighBits::None => split_crossings_avx2::<0>(low, core::ptr::null(), cut, hits, outs),
+            HighBits::Byte(h) => split_crossings_avx2::<1>(low, h.as_ptr(), cut, hits, outs),
+            HighBits::Word(h) => split_crossings_avx2::<2>(low, h.as_ptr().cast(), cut, hits, outs),
+        }
+    }
+}
+
+/// `disjoint_pairs` with AVX2: eight tops a block. Needs AVX2.
+pub(super) fn disjoint_pairs(top: &[u32], bottom: &[u32]) -> u64 {
+    assert!(super::avx2());
+    // SAFETY: the CPU has AVX2 (asserted).
+    unsafe { disjoint_pairs_avx2(top, bottom) }
+}
+
+/// # Safety
+/// AVX2.
+#[target_feature(enable = "avx2")]
+unsafe fn disjoint_pairs_avx2(top: &[u32], bottom: &[u32]) -> u64 {
+    super::disjoint_pairs_in::<LANES>(top, bottom)
+}
+
+/// Stores the lanes of `keys` whose lane of `masks` shares no bit with `hit` at `out`, first
+/// to last, and returns how many there are. Eight lanes are written.
+///
+/// # Safety
+/// AVX2 and POPCNT, and eight `u32` writable at `out`.
+#[target_feature(enable = "avx2,popcnt")]
+unsafe fn store_kept(keys: __m256i, masks: __m256i, hit: __m256i, out: *mut u32) -> usize {
+    let clear = _mm256_cmpeq_epi32(_mm256_and_si256(masks, hit), _mm256_setzero_si256());
+    store_lanes(keys, clear, out)
+}
+
+/// Stores the lanes of `keys` where `pass` is all ones at `out`, first to last, and returns
+/// how many there are. Eight lanes are written.
+///
+/// # Safety
+/// AVX2 and POPCNT, and eight `u32` writable at `out`.
+#[target_feature(enable = "avx2,popcnt")]
+unsafe fn store_lanes(keys: __m256i, pass: __m256i, out: *mut u32) -> usize {
+    let mask = _mm256_movemask_ps(_mm256_castsi256_ps(pass)) as usize & 0xff;
+    // SAFETY: `mask` < 256, and a row of the table is eight u32.
+    let order = unsafe { _mm256_loadu_si256(LEFT_PACK[mask].as_ptr().cast()) };
+    // SAFETY: the caller gives eight u32 at `out`.
+    unsafe { _mm256_storeu_si256(out.cast(), _mm256_permutevar8x32_epi32(keys, order)) };
+    mask.count_ones() as usize
+}
+
+/// Eight words of `items` from `at`, as their keys (low halves) and masks (high halves),
+/// lanes in the same order in both (not the order of `items`).
+///
+/// # Safety
+/// AVX2, and eight words at `at`.
+#[target_feature(enable = "avx2")]
+unsafe fn load_split(at: *const u64) -> (__m256i, __m256i) {
+    // SAFETY: eight u64 are readable at `at`: two 256-bit loads.
+    let (x, y) = unsafe {
+        let p = at.cast::<__m256i>();
+        (_mm256_loadu_si256(p), _mm256_loadu_si256(p.add(1)))
+    };
+    let (x, y) = (_mm256_castsi256_ps(x), _mm256_castsi256_ps(y));
+    // Per 128-bit half: the even 32-bit lanes of x then of y (keys), the odd ones (masks).
+    let keys = _mm256_castps_si256(_mm256_shuffle_ps::<0b10_00_10_00>(x, y));
+    let masks = _mm256_castps_si256(_mm256_shuffle_ps::<0b11_01_11_01>(x, y));
+    (keys, masks)
+}
+
+/// # Safety
+/// AVX2 and POPCNT, and each of `outs` as long as `items`.
+#[target_feature(enable = "avx2,popcnt")]
+unsafe fn split_masked_avx2(items: &[u64], hits: [u32; 2], outs: [&mut [u32]; 2]) -> [usize; 2] {
+    let [a, b] = outs;
+    let h = [
+        _mm256_set1_epi32(hits[0] as i32),
+        _mm256_set1_epi32(hits[1] as i32),
+    ];
+    let (mut len_a, mut len_b) = (0, 0);
+    let mut chunks = items.chunks_exact(LANES);
+    for chunk in &mut chunks {
+        // SAFETY: a chunk is eight words; each output has a slot for every word read, and
+        // `len_a`, `len_b` are at most the words read before this chunk.
+        unsafe {
+            let (keys, masks) = load_split(chunk.as_ptr());
+            len_a += store_kept(keys, masks, h[0], a.as_mut_ptr().add(len_a));
+            len_b += store_kept(keys, masks, h[1], b.as_mut_ptr().add(len_b));
+        }
+    }
+    let rest = chunks.remainder();
+    let [ra, rb] = super::split_masked_portable(rest, hits, [&mut a[len_a..], &mut b[len_b..]]);
+    [len_a + ra, len_b + rb]
+}
+
+/// # Safety
+/// AVX2 and POPCNT, and `out` as long as `items`.
+#[target_feature(enable = "avx2,popcnt")]
+unsafe fn keep_masked_avx2(items: &[u64], hit: u32, out: &mut [u32]) -> usize {
+    let h = _mm256_set1_epi32(hit as i32);
+    let mut len = 0;
+    let mut chunks = items.chunks_exact(LANES);
+    for chunk in &mut chunks {
+        // SAFETY: as in `split_masked_avx2`.
+        unsafe {
+            let (keys, masks) = load_split(chunk.as_ptr());
+            len += store_kept(keys, masks, h, out.as_mut_ptr().add(len));
+        }
+    }
+    len + super::keep_masked_portable(chunks.remainder(), hit, &mut out[len..])
+}
+
+/// Bits 32 and up of eight boards from board `at`: `WIDTH` bytes a board at `high`
+/// (0: none, all zero).
+///
+/// # Safety
+/// AVX2, and where `WIDTH` is 1 or 2, `8 * WIDTH` bytes readable at `high + WIDTH * at`.
+#[target_feature(enable = "avx2")]
+unsafe fn load_high<const WIDTH: usize>(high: *const u8, at: usize) -> __m256i {
+    // SAFETY: the caller gives the bytes read.
+    unsafe {
+        match WIDTH {
+            1 => _mm256_cvtepu8_epi32(_mm_loadl_epi64(high.add(at).cast::<__m128i>())),
+            2 => _mm256_cvtepu16_epi32(_mm_loadu_si128(high.add(2 * at).cast::<__m128i>())),
+            _ => _mm256_setzero_si256(),
+        }
+    }
+}
+
+/// # Safety
+/// AVX2 and POPCNT, each of `outs` as long as `low`, and where `WIDTH` is 1 or 2, `WIDTH`
+/// bytes a board of `low` at `high`.
+#[target_feature(enable = "avx2,popcnt")]
+unsafe fn split_crossings_avx2<const WIDTH: usize>(
+    low: &[u32],
+    high: *const u8,
+    cut: KeyCut,
+    hits: [u64; 2],
+    outs: [&mut [u32]; 2],
+) -> [usize; 2] {
+    let [a, b] = outs;
+    // Shifts of 32 or more clear a lane: `right - 32` and `32 - right` wrap to such counts
+    // where they would be negative, so the right-going field is taken from whichever words
+    // hold it.
+    let right = u64::from(cut.right);
+    let low_right = _mm_cvtsi64_si128(right as i64);
+    let high_left = _mm_cvtsi64_si128(32u64.wrapping_sub(right) as i64);
+    let high_right = _mm_cvtsi64_si128(right.wrapping_sub(32) as i64);
+    let one = _mm_cvtsi64_si128(1);
+    let bits = _mm_cvtsi64_si128(i64::from(cut.bits));
+    let field = _mm256_set1_epi32(cut.field as i32);
+    let split = |hit: u64| [hit as u32 as i32, (hit >> 32) as u32 as i32];
+    let [low_a, high_a] = split(hits[0]);
+    let [low_b, high_b] = split(hits[1]);
+    let (low_a, high_a) = (_mm256_set1_epi32(low_a), _mm256_set1_epi32(high_a));
+    let (low_b, high_b) = (_mm256_set1_epi32(low_b), _mm256_set1_epi32(high_b));
+    let zero = _mm256_setzero_si256();
+    let (mut len_a, mut len_b) = (0, 0);
+    let mut chunks = low.chunks_exact(LANES);
+    let mut at = 0;
+    for chunk in &mut chunks {
+        // SAFETY: a chunk is eight boards, whose high bits the caller gives; the outputs as
+        // in `split_masked_avx2`.
+        unsafe {
+            let l = _mm256_loadu_si256(chunk.as_ptr().cast());
+            let h = load_high::<WIDTH>(high, at);
+            let left = _mm256_and_si256(_mm256_srl_epi32(l, one), field);
+            let right = _mm256_or_si256(
+                _mm256_or_si256(
+                    _mm256_srl_epi32(l, low_right),
+                    _mm256_sll_epi32(h, high_left),
+                ),
+                _mm256_srl_epi32(h, high_right),
+            );
+            let keys =
+                _mm256_or_si256(_mm256_and_si256(right, field), _mm256_sll_epi32(left, bits));
+            let met_a = _mm256_or_si256(_mm256_and_si256(l, low_a), _mm256_and_si256(h, high_a));
+            let met_b = _mm256_or_si256(_mm256_and_si256(l, low_b), _mm256_and_si256(h, high_b));
+            let pass_a = _mm256_cmpeq_epi32(met_a, zero);
+            let pass_b = _mm256_cmpeq_epi32(met_b, zero);
+            len_a += store_lanes(keys, pass_a, a.as_mut_ptr().add(len_a));
+            len_b += store_lanes(keys, pass_b, b.as_mut_ptr().add(len_b));
+        }
+        at += LANES;
+    }
+    let rest = chunks.remainder();
+    let rest_high = match WIDTH {
+        // SAFETY: the caller gives `WIDTH` bytes a board of `low`, and `at + rest.len()` is
+        // `low.len()`.
+        1 => HighBits::Byte(unsafe { core::slice::from_raw_parts(high.add(at), rest.len()) }),
+        2 => HighBits::Word(unsafe {
+            core::slice::from_raw_parts(high.cast::<u16>().add(at), rest.len())
+        }),
+        _ => HighBits::None,
+    };
+    let outs = [&mut a[len_a..], &mut b[len_b..]];
+    let [ra, rb] = super::split_crossings_portable(rest, rest_high, cut, hits, outs);
+    [len_a + ra, len_b + rb]
+}
