@@ -41,19 +41,11 @@ const fn left_pack() -> [[u32; LANES]; 256] {
     table
 }
 
-/// `split_masked` with AVX2. Needs AVX2 and POPCNT, and each of `outs` as long as `items`.
-pub(super) fn split_masked(items: &[u64], hits: [u32; 2], outs: [&mut [u32]; 2]) -> [usize; 2] {
-    assert!(outs.iter().all(|out| out.len() >= items.len()));
-    assert!(super::avx2());
-    // SAFETY: the CPU has AVX2 and POPCNT, and the outputs are long enough (asserted).
-    unsafe { split_masked_avx2(items, hits, outs) }
-}
-
 /// `keep_masked` with AVX2. Needs AVX2 and POPCNT, and `out` as long as `items`.
 pub(super) fn keep_masked(items: &[u64], hit: u32, out: &mut [u32]) -> usize {
     assert!(out.len() >= items.len());
     assert!(super::avx2());
-    // SAFETY: as for `split_masked`.
+    // SAFETY: the CPU has AVX2 and POPCNT, and `out` is long enough (asserted).
     unsafe { keep_masked_avx2(items, hit, out) }
 }
 
@@ -69,7 +61,8 @@ pub(super) fn split_crossings(
     assert!(outs.iter().all(|out| out.len() >= low.len()));
     assert!(super::high_fits(low, high));
     assert!(super::avx2());
-    // SAFETY: as for `split_masked`, and `high` is as long as `low` (asserted).
+    // SAFETY: the CPU has AVX2 and POPCNT, the outputs are long enough, and `high` is as
+    // long as `low` (asserted).
     unsafe {
         match high {
             HighBits::None => split_crossings_avx2::<0>(low, core::ptr::null(), cut, hits, outs),
@@ -139,31 +132,6 @@ unsafe fn load_split(at: *const u64) -> (__m256i, __m256i) {
 }
 
 /// # Safety
-/// AVX2 and POPCNT, and each of `outs` as long as `items`.
-#[target_feature(enable = "avx2,popcnt")]
-unsafe fn split_masked_avx2(items: &[u64], hits: [u32; 2], outs: [&mut [u32]; 2]) -> [usize; 2] {
-    let [a, b] = outs;
-    let h = [
-        _mm256_set1_epi32(hits[0] as i32),
-        _mm256_set1_epi32(hits[1] as i32),
-    ];
-    let (mut len_a, mut len_b) = (0, 0);
-    let mut chunks = items.chunks_exact(LANES);
-    for chunk in &mut chunks {
-        // SAFETY: a chunk is eight words; each output has a slot for every word read, and
-        // `len_a`, `len_b` are at most the words read before this chunk.
-        unsafe {
-            let (keys, masks) = load_split(chunk.as_ptr());
-            len_a += store_kept(keys, masks, h[0], a.as_mut_ptr().add(len_a));
-            len_b += store_kept(keys, masks, h[1], b.as_mut_ptr().add(len_b));
-        }
-    }
-    let rest = chunks.remainder();
-    let [ra, rb] = super::split_masked_portable(rest, hits, [&mut a[len_a..], &mut b[len_b..]]);
-    [len_a + ra, len_b + rb]
-}
-
-/// # Safety
 /// AVX2 and POPCNT, and `out` as long as `items`.
 #[target_feature(enable = "avx2,popcnt")]
 unsafe fn keep_masked_avx2(items: &[u64], hit: u32, out: &mut [u32]) -> usize {
@@ -171,7 +139,8 @@ unsafe fn keep_masked_avx2(items: &[u64], hit: u32, out: &mut [u32]) -> usize {
     let mut len = 0;
     let mut chunks = items.chunks_exact(LANES);
     for chunk in &mut chunks {
-        // SAFETY: as in `split_masked_avx2`.
+        // SAFETY: a chunk is eight words; `out` has a slot for every word read, and `len` is
+        // at most the words read before this chunk.
         unsafe {
             let (keys, masks) = load_split(chunk.as_ptr());
             len += store_kept(keys, masks, h, out.as_mut_ptr().add(len));
@@ -230,7 +199,7 @@ unsafe fn split_crossings_avx2<const WIDTH: usize>(
     let mut at = 0;
     for chunk in &mut chunks {
         // SAFETY: a chunk is eight boards, whose high bits the caller gives; the outputs as
-        // in `split_masked_avx2`.
+        // in `keep_masked_avx2`.
         unsafe {
             let l = _mm256_loadu_si256(chunk.as_ptr().cast());
             let h = load_high::<WIDTH>(high, at);

@@ -31,12 +31,12 @@ pub(super) fn pack(x: u32, mask: u32) -> u32 {
     out
 }
 
-/// [`pack`] onto one mask, shifted, for a loop that packs many sets: through a table a byte
-/// of the set, four look-ups and no loop (a list packs a set for each half board it holds).
-/// Empty, it packs every set to 0.
+/// [`pack`] onto one mask, for a loop that packs many sets: through a table a byte of the
+/// set, four look-ups and no loop (a list packs a set for each half board it holds). Empty,
+/// it packs every set to 0.
 #[derive(Clone, Default)]
 pub(super) struct BytePacker {
-    /// For byte `b` of a set, the byte's columns packed and shifted, at `256 * b`.
+    /// For byte `b` of a set, the byte's columns packed, at `256 * b`.
     table: std::vec::Vec<u32>,
 }
 
@@ -44,19 +44,17 @@ impl BytePacker {
     /// The bytes of a set the table covers: any board up to 32.
     const BYTES: usize = 4;
 
-    /// Makes this the packer of sets onto the columns of `mask`, moved up `shift` bits, in the
-    /// memory it holds (bits moved past 31 are dropped).
-    pub(super) fn renew(&mut self, mask: u32, shift: u32) {
+    /// Makes this the packer of sets onto the columns of `mask`, in the memory it holds.
+    pub(super) fn renew(&mut self, mask: u32) {
         self.table.clear();
         for byte in 0..Self::BYTES {
             for value in 0..256u32 {
-                let packed = pack(value << (8 * byte), mask);
-                self.table.push(packed.checked_shl(shift).unwrap_or(0));
+                self.table.push(pack(value << (8 * byte), mask));
             }
         }
     }
 
-    /// `pack(cols, mask) << shift`, as [`BytePacker::renew`] set them.
+    /// `pack(cols, mask)`, for the mask [`BytePacker::renew`] was given.
     #[inline(always)]
     pub(super) fn pack(&self, cols: u32) -> u32 {
         let byte = |b: usize| {

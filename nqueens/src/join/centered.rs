@@ -38,7 +38,7 @@ use std::vec::Vec;
 
 use super::bits::{mirror_columns, mirror_crossings, push};
 use super::layout::{Class, Layout, Outer};
-use super::lists::{Keyed, List};
+use super::lists::List;
 use super::pairs::split_pairs;
 use super::pieces::Pieces;
 use super::shape::Prepared;
@@ -101,19 +101,6 @@ pub(super) fn count_fixed(
         None if k == 0 || k > m => Err(Error::Share { k, m }),
         None => Ok(0),
     }
-}
-
-/// The largest n whose bottoms are listed keyed for their role (see `Marks`), 8 bytes a
-/// board: n = 18 counted 6% faster so (one thread, medians of five alternating runs, 16.6 s
-/// against 17.7 s), but n = 21's shares no faster (within the noise, with its tops listed
-/// or put together from pieces), in a third more memory: there the lists are the peak, and
-/// keep crossings (BENCHMARKS.md, "Speed, third step").
-const KEYED_UP_TO_N: usize = 18;
-
-/// Whether `layout`'s bottoms are listed keyed for their role, where only that role reads
-/// them (see [`KEYED_UP_TO_N`]).
-fn keys_bottoms(layout: &Layout) -> bool {
-    layout.n <= KEYED_UP_TO_N
 }
 
 /// Top sets a thread takes at a time: a few hundred joins, long enough that handing them
@@ -279,10 +266,7 @@ impl Job<'_> {
         let mut sum = 0;
         for class in classes {
             let forbid: Vec<u32> = bottom_forbid.iter().map(|f| f | class.without).collect();
-            // Keyed for the bottom role, unless the tops read the same list.
-            let keyed = !tops_read_bottoms && keys_bottoms(layout);
-            let cut = (class.firsts, class.with);
-            list_role(layout, outer, cut, &forbid, keyed, bottom_list)?;
+            bottom_list.relist(n, h, class.firsts, class.with, &forbid)?;
             let top = match &pieces {
                 None => Tops::Listed(top_list),
                 Some(pieces) => Tops::Pieced {
@@ -411,46 +395,27 @@ fn relist(
         *top = List::halved(layout.n, layout.h)?;
         return Ok(());
     }
-    // Each role's squares to avoid, its list, and whether it is keyed for the bottom role.
+    // Each role's squares to avoid, and its list.
     let roles = [
         (
             layout.forbidden(outer.queens),
             Mutex::new(core::mem::take(top)),
-            false,
         ),
         (
             layout.bottom_forbidden(outer),
             Mutex::new(core::mem::take(bottom)),
-            keys_bottoms(layout),
         ),
     ];
-    let list = |(forbid, list, keyed): &(Vec<u32>, Mutex<List>, bool)| {
+    let list = |(forbid, list): &(Vec<u32>, Mutex<List>)| {
         let mut list = list.lock().unwrap_or_else(PoisonError::into_inner);
-        list_role(layout, outer, (layout.all, 0), forbid, *keyed, &mut list)
+        list.relist(layout.n, layout.h, layout.all, 0, forbid)
     };
     // One role a thread: there are two.
     let built = parallel::map(&roles, threads.min(2), list);
-    let [(_, t, _), (_, b, _)] = roles;
+    let [(_, t), (_, b)] = roles;
     *top = t.into_inner().unwrap_or_else(PoisonError::into_inner);
     *bottom = b.into_inner().unwrap_or_else(PoisonError::into_inner);
     built.into_iter().collect()
-}
-
-/// Lists into `list` the half boards of one role that avoid the squares `forbid`, their
-/// first queen in the columns `cut.0` and their sets holding `cut.1`: keyed for the bottom
-/// role where `keyed` (see [`keys_bottoms`]), else their crossings.
-fn list_role(
-    layout: &Layout,
-    outer: &Outer,
-    (firsts, with): (u32, u32),
-    forbid: &[u32],
-    keyed: bool,
-    list: &mut List,
-) -> Result<(), Error> {
-    match keyed {
-        false => list.relist(layout.n, layout.h, firsts, with, forbid),
-        true => list.relist_keyed(layout.shape, (firsts, with), forbid, outer.middles),
-    }
 }
 
 /// The solutions of one outer choice whose top half uses the columns `top`.
@@ -578,20 +543,12 @@ fn runs_by_first(layout: &Layout, firsts: u32, halved: bool, scratch: &mut Scrat
     starts
 }
 
-/// Copies the keys of the bottoms of `keyed` that leave the middle queens on `a` and `b`
-/// unattacked into `scratch.bottom`: from 0 for `a` first, from the number of bottoms for `b`
-/// first (see [`halves`]). Returns how many there are of each.
+/// Copies the keys of the bottoms of the set `bottom` that leave the middle queens on `a`
+/// and `b` unattacked into `scratch.bottom`: from 0 for `a` first, from the number of bottoms
+/// for `b` first (see [`halves`]). Returns how many there are of each, how many bottoms
+/// there are, and whether they are stored mirrored (see [`List::of_any`]).
 #[inline(always)]
-fn keyed_bottoms(keyed: Keyed<'_>, a: u32, b: u32, scratch: &mut Scratch) -> [usize; 2] {
-    let (ab, ba) = halves(&mut scratch.bottom, keyed.boards.len());
-    let hits = [keyed.marks.hit(a, b), keyed.marks.hit(b, a)];
-    arch::split_masked(keyed.boards, hits, [ab, ba])
-}
-
-/// [`keyed_bottoms`] for a list of crossings, whose keys are worked out here; and how many
-/// bottoms there are, and whether they are stored mirrored (see [`List::of_any`]).
-#[inline(always)]
-fn crossed_bottoms(
+fn kept_bottoms(
     layout: &Layout,
     list: &List,
     a: u32,
@@ -631,14 +588,7 @@ fn join_middle(
     scratch: &mut Scratch,
 ) -> u64 {
     let Middle { a, b, weights } = middle;
-    let ([len_ab, len_ba], read, flipped) = match list.keyed(bottom) {
-        Some(keyed) => (
-            keyed_bottoms(keyed, a, b, scratch),
-            keyed.boards.len(),
-            false,
-        ),
-        None => crossed_bottoms(layout, list, a, b, bottom, scratch),
-    };
+    let ([len_ab, len_ba], read, flipped) = kept_bottoms(layout, list, a, b, bottom, scratch);
     #[cfg(nqueens_profile)]
     crate::join::profile::BOTTOMS.fetch_add(read as u64, Ordering::Relaxed);
     if len_ab == 0 && len_ba == 0 {

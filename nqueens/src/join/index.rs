@@ -39,7 +39,7 @@ impl Index {
             return Index::default();
         }
         let mut packed = BytePacker::default();
-        packed.renew(used, 0);
+        packed.renew(used);
         Index { used, packed }
     }
 

@@ -1,13 +1,12 @@
 //! Lists of half boards: every placement of a half's rows, grouped by the set of columns it
 //! uses ([`List`]), how a set finds its run ([`Index`]), and one set's boards as the joins
-//! read them: their crossings ([`Boards`]), or, in a list made for the bottom role alone,
-//! their keys and [`Marks`] ([`Keyed`]).
+//! read them, their crossings ([`Boards`]).
 
 use std::vec::Vec;
 
 use super::bits::mirror_columns;
 use super::index::Index;
-use super::shape::{Marks, Prepared, Shape};
+use super::shape::{Prepared, Shape};
 use crate::arch::HighBits as High;
 use crate::board::full_mask;
 use crate::error::Error;
@@ -31,29 +30,7 @@ pub(super) struct List {
     /// `Some(n)` where only the sets that are not above their mirror images are kept (see
     /// [`List::halved`]).
     pub(super) halved: Option<usize>,
-    /// For a list keyed for the bottom role ([`List::relist_keyed`]), each board's key in
-    /// the low 32 bits and its marks above; `low`, `high` and `wide` are then empty.
-    keyed: Vec<u64>,
-    /// What the marks of `keyed` number, or `None` for a list of crossings.
-    marks: Option<Marks>,
     index: Index,
-}
-
-/// The half boards of one column set of a list keyed for the bottom role: each one's key
-/// and [`Marks`], and what these number.
-#[derive(Clone, Copy)]
-pub(super) struct Keyed<'a> {
-    pub(super) boards: &'a [u64],
-    pub(super) marks: &'a Marks,
-}
-
-/// How a list stores its half boards.
-#[derive(Clone, Copy)]
-enum Store<'a> {
-    /// Their crossings, packed: for either role.
-    Crossings,
-    /// Their keys for the bottom role and their [`Marks`].
-    Keyed(Shape, &'a Marks),
 }
 
 /// The half boards of one column set of a [`List`]: their crossings' low 32 bits, and the
@@ -153,30 +130,7 @@ impl List {
         forbid: &[u32],
     ) -> Result<(), Error> {
         let keep = |cols| cols & with == with;
-        self.kept(n, rows, firsts, forbid, keep, Store::Crossings)
-    }
-
-    /// [`List::relist`] for the bottom role only, where the middle rows' queens may take the
-    /// columns `middles`: each board's key and [`Marks`] rather than its crossings, which
-    /// [`List::keyed`] reads. A list of crossings where the marks would not fit (see
-    /// [`Marks::renew`]).
-    pub(super) fn relist_keyed(
-        &mut self,
-        shape: Shape,
-        (firsts, with): (u32, u32),
-        forbid: &[u32],
-        middles: [u32; 2],
-    ) -> Result<(), Error> {
-        let keep = |cols| cols & with == with;
-        let mut marks = self.marks.take().unwrap_or_default();
-        let store = match marks.renew(shape.n, middles) {
-            true => Store::Keyed(shape, &marks),
-            false => Store::Crossings,
-        };
-        let keyed = matches!(store, Store::Keyed(..));
-        self.kept(shape.n, shape.k, firsts, forbid, keep, store)?;
-        self.marks = keyed.then_some(marks);
-        Ok(())
+        self.kept(n, rows, firsts, forbid, keep)
     }
 
     /// Where the half boards with the columns `cols` are in the lists.
@@ -200,10 +154,8 @@ impl List {
         firsts: u32,
         forbid: &[u32],
         keep: impl Fn(u32) -> bool,
-        store: Store<'_>,
     ) -> Result<(), Error> {
         self.halved = None;
-        self.marks = None;
         self.index = Index::new(n, rows, forbid);
         let sets = self.index.len(n);
         // Two passes over the same search, so that the list is written once, in place,
@@ -217,7 +169,6 @@ impl List {
             low,
             high,
             wide,
-            keyed,
             index,
             ..
         } = self;
@@ -225,7 +176,6 @@ impl List {
         low.clear();
         high.clear();
         wide.clear();
-        keyed.clear();
         zero(start, sets + 1)?;
         half_boards(n, rows, firsts, forbid, &mut |cols, _, _| {
             if let Some(slot) = index.of(cols).and_then(|i| start.get_mut(i)) {
@@ -240,10 +190,7 @@ impl List {
                 *slot = SKIP;
             }
         }
-        let (crossings, keys) = match store {
-            Store::Crossings => (boards as usize, 0),
-            Store::Keyed(..) => (0, boards as usize),
-        };
+        let crossings = boards as usize;
         zero(low, crossings)?;
         zero(
             high,
@@ -254,20 +201,13 @@ impl List {
             },
         )?;
         zero(wide, if 2 * n > 40 { crossings } else { 0 })?;
-        zero(keyed, keys)?;
         half_boards(n, rows, firsts, forbid, &mut |cols, left, right| {
             let Some(slot) = index.of(cols).and_then(|i| start.get_mut(i)) else {
                 return;
             };
             let packed = u64::from(left) | u64::from(right) << n;
             let at = *slot as usize;
-            if let Store::Keyed(shape, marks) = store {
-                if let Some(k) = keyed.get_mut(at) {
-                    let p = Prepared::of::<true>(shape, packed);
-                    *k = u64::from(p.key) | u64::from(marks.of(p.near, p.far)) << 32;
-                    *slot += 1;
-                }
-            } else if let Some(l) = low.get_mut(at) {
+            if let Some(l) = low.get_mut(at) {
                 *l = packed as u32;
                 if let Some(h) = high.get_mut(at) {
                     *h = (packed >> 32) as u8;
@@ -306,7 +246,7 @@ impl List {
         let all = full_mask(n);
         let mut list = List::default();
         let keep = |cols| cols <= mirror_columns(cols, n);
-        list.kept(n, rows, all, &[], keep, Store::Crossings)?;
+        list.kept(n, rows, all, &[], keep)?;
         list.halved = Some(n);
         Ok(list)
     }
@@ -324,17 +264,6 @@ impl List {
             Some(n) if cols > mirror_columns(cols, n) => (self.of(mirror_columns(cols, n)), true),
             _ => (self.of(cols), false),
         }
-    }
-
-    /// The half boards with the columns `cols` of a list keyed for the bottom role
-    /// ([`List::relist_keyed`]); `None` for a list of crossings.
-    pub(super) fn keyed(&self, cols: u32) -> Option<Keyed<'_>> {
-        let marks = self.marks.as_ref()?;
-        let (from, to) = self.range(cols);
-        Some(Keyed {
-            boards: self.keyed.get(from..to).unwrap_or_default(),
-            marks,
-        })
     }
 
     /// The half boards with the columns `cols`.
@@ -480,47 +409,5 @@ mod tests {
         for x in [0u32, 1, 0b1011, 0x7ffff] {
             assert_eq!(pack(unpack(x, packed.index.used), packed.index.used), x);
         }
-    }
-
-    /// A list keyed for the bottom role holds, set by set and in the same order, each
-    /// board's bottom key and its marks as `Marks::of` makes them from its attacks on the
-    /// middle rows; where the marks would not fit 32 bits it is a list of crossings.
-    #[test]
-    fn keyed_lists_hold_the_keys_and_marks_of_the_crossings() {
-        for (n, center) in [(9, 1), (10, 2), (12, 2), (13, 3), (14, 4)] {
-            let h = (n - 2 - center) / 2;
-            let shape = Shape::with(n, h, center as u32 + 2);
-            let all = full_mask(n);
-            // A center queen's columns, and some columns of each middle row.
-            let forbid = [1 << 1, 1 << 1, 1 << 1 | 1 << 3];
-            let middles = [all & !0b110, all & !0b1010];
-            let crossed = List::new(n, h, all, 0, &forbid).unwrap();
-            let mut keyed = List::default();
-            keyed
-                .relist_keyed(shape, (all, 0), &forbid, middles)
-                .unwrap();
-            let mut marks = Marks::default();
-            assert!(marks.renew(n, middles));
-            let mut boards = 0;
-            for set in 0..=all {
-                let mut want = Vec::new();
-                crossed.of(set).for_each(|packed| {
-                    let p = Prepared::of::<true>(shape, packed);
-                    want.push(u64::from(p.key) | u64::from(marks.of(p.near, p.far)) << 32);
-                });
-                let got = keyed.keyed(set).map(|k| k.boards.to_vec());
-                assert_eq!(got.as_ref(), Some(&want), "n = {n}, set {set:b}");
-                boards += want.len();
-            }
-            assert!(boards > 0 && crossed.keyed(0).is_none());
-        }
-        // 17 and 17 columns: 34 marks, too many; the list keeps crossings.
-        let (n, all) = (18, full_mask(18));
-        let mut list = List::default();
-        let shape = Shape::with(n, 7, 4);
-        list.relist_keyed(shape, (all, 0), &[1, 1], [all & !1; 2])
-            .unwrap();
-        assert!(list.keyed(0b110).is_none());
-        assert!(!list.low.is_empty());
     }
 }

@@ -8,10 +8,10 @@
 //! │  ├─ layout   its cut of the board: center choices, top sets, squares to avoid
 //! │  └─ pieces   top halves put together from two pieces (odd n)
 //! ├─ whole     the whole-list join (odd n up to 15)
-//! ├─ pairs     the inner loop: pairs of keys with no bit in common
+//! ├─ pairs     the inner loop: pairs of keys with no bit in common (its loops: crate::arch)
 //! └─ the toolkit every layout shares, by what it holds:
 //!    ├─ lists   half boards listed and grouped by column set (index: where a set's run is)
-//!    ├─ shape   the board cut into halves, keys, a half board prepared for a role, marks
+//!    ├─ shape   the board cut into halves, keys, a half board prepared for a role
 //!    └─ bits    column sets packed, mirrored, enumerated; orbits weighed
 //! ```
 //!
@@ -38,9 +38,6 @@
 //!   paired when a top set is joined (module `pieces`).
 //! - **unit**: an outer choice and one of its top sets: the step of progress, and what a
 //!   share K/M is cut from.
-//! - **marks**: which of the columns the middle queens may take a bottom attacks on the
-//!   middle rows, listed with its key where the bottoms are keyed for their role
-//!   (`shape::Marks`, up to n = 18).
 //! - **allowed**: the columns each row may take, a mask a row: what the queens fixed by a
 //!   count ([`count_fixed`]) leave, or a row of a rank limited to the columns left of its
 //!   queen.

@@ -1,8 +1,8 @@
 //! The board as the join cuts it: [`Shape`] (rows in a half board, middle rows, the fields
 //! of the 32-bit keys) and what it makes of one half board, [`Prepared`]: its key and the
-//! columns it attacks on the middle rows, which a bottom's [`Marks`] number.
+//! columns it attacks on the middle rows.
 
-use super::bits::{reversed, BytePacker};
+use super::bits::reversed;
 use super::pairs::SPLITS;
 use crate::arch::KeyCut;
 use crate::board::full_mask;
@@ -140,59 +140,10 @@ impl Prepared {
     }
 }
 
-/// Which columns of the middle rows a bottom half board attacks, among those the middle
-/// queens may take: the columns `firsts` of the first middle row (its farthest), numbered
-/// from bit 0 up, then the columns `lasts` of the last (its nearest). A bottom fits beside
-/// middle queens on `first` and `last` exactly when its marks and [`Marks::hit`]`(first,
-/// last)` share no bit.
-///
-/// The join reads each bottom once for every pair of middle queens beside its column set (36
-/// at n = 18, 45 at 21), and keeps those that leave both unattacked. Listed with its key and
-/// marks, a bottom is one word a read and one test an order of the queens, where its
-/// crossings needed its key worked out again every time.
-#[derive(Clone, Default)]
-pub(super) struct Marks {
-    /// Numbers the columns of a set among `firsts`, from bit 0 up.
-    firsts: BytePacker,
-    /// Numbers them among `lasts`, past those of `firsts`.
-    lasts: BytePacker,
-}
-
-impl Marks {
-    /// Makes these the marks of an `n` board whose first and last middle rows may take the
-    /// columns `middles`, in the memory they hold. `false` (the marks then undefined) where
-    /// those are more than 32 columns in all: a list of crossings serves then.
-    pub(super) fn renew(&mut self, n: usize, [firsts, lasts]: [u32; 2]) -> bool {
-        let all = full_mask(n);
-        let (firsts, lasts) = (firsts & all, lasts & all);
-        if firsts.count_ones() + lasts.count_ones() > 32 {
-            return false;
-        }
-        self.firsts.renew(firsts, 0);
-        // (All of 32 columns among `firsts` leave `lasts` none: the shift by 32 drops them.)
-        self.lasts.renew(lasts, firsts.count_ones());
-        true
-    }
-
-    /// The marks of a bottom that attacks the columns `near` on its nearest middle row and
-    /// `far` on its farthest.
-    #[inline(always)]
-    pub(super) fn of(&self, near: u32, far: u32) -> u32 {
-        self.firsts.pack(far) | self.lasts.pack(near)
-    }
-
-    /// The marks a bottom must not have beside middle queens on the columns `first` and
-    /// `last` (bits) of the first and the last middle row.
-    #[inline(always)]
-    pub(super) fn hit(&self, first: u32, last: u32) -> u32 {
-        self.of(last, first)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::join::bits::{mirror_crossings, xorshift};
+    use crate::join::bits::mirror_crossings;
     use crate::join::lists::half_boards;
 
     /// The mirror image's key is the key mirrored, in both roles.
@@ -215,39 +166,5 @@ mod tests {
                 );
             });
         }
-    }
-
-    /// A bottom's marks share a bit with `Marks::hit(first, last)` exactly when it attacks
-    /// `first` on its farthest middle row or `last` on its nearest, for every pair of allowed
-    /// columns, whatever the columns allowed.
-    #[test]
-    fn marks_meet_the_hits_of_the_middle_queens_they_attack() {
-        let mut draw = xorshift(0x2545_f491_4f6c_dd1d);
-        let mut next = move || draw() as u32;
-        let mut marks = Marks::default();
-        for round in 0..300 {
-            let n = 5 + round % 19;
-            let all = full_mask(n);
-            let middles = [next() & all, next() & all];
-            if !marks.renew(n, middles) {
-                assert!(middles[0].count_ones() + middles[1].count_ones() > 32);
-                continue;
-            }
-            let [firsts, lasts] = middles;
-            let (near, far) = (next() & all, next() & all);
-            let of = marks.of(near, far);
-            let width = firsts.count_ones() + lasts.count_ones();
-            assert!(width == 32 || of >> width == 0, "round {round}");
-            for first in (0..n).map(|c| 1u32 << c).filter(|c| c & firsts != 0) {
-                for last in (0..n).map(|c| 1u32 << c).filter(|c| c & lasts != 0) {
-                    let attacked = far & first != 0 || near & last != 0;
-                    let hit = marks.hit(first, last);
-                    assert_eq!(hit.count_ones(), 2, "round {round}");
-                    assert_eq!(of & hit != 0, attacked, "round {round}");
-                }
-            }
-        }
-        // 17 and 16 columns allowed: 33 marks, refused.
-        assert!(!marks.renew(17, [full_mask(17), full_mask(16)]));
     }
 }
