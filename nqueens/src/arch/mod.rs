@@ -53,6 +53,10 @@ impl KeyCut {
     }
 }
 
+/// What [`split_crossings`]'s outputs are best rounded up to: its last step writes whole
+/// vectors of eight lanes.
+pub(crate) const PAD: usize = 8;
+
 /// Whether the AVX2 kernels may run here (asked of the CPU once; the answer is cached).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
@@ -76,7 +80,8 @@ pub(crate) fn keep_masked(items: &[u64], hit: u32, out: &mut [u32]) -> usize {
 /// Of a list of crossings (`low`, and `high` above bit 31), copies the bottom keys (see
 /// [`KeyCut`]) of those that share no bit with `hits[0]` to the front of `outs[0]`, and of
 /// those that share none with `hits[1]` to `outs[1]`, and returns how many each got; as
-/// [`keep_masked`] otherwise.
+/// [`keep_masked`] otherwise, but the kernels need outputs as long as `low` rounded up to a
+/// multiple of [`PAD`] (the portable loop serves shorter ones).
 /// `high`, where it holds bits, is as long as `low`.
 pub(crate) fn split_crossings(
     low: &[u32],
@@ -86,8 +91,11 @@ pub(crate) fn split_crossings(
     outs: [&mut [u32]; 2],
 ) -> [usize; 2] {
     #[cfg(target_arch = "x86_64")]
-    if avx2() && outs.iter().all(|out| out.len() >= low.len()) && high_fits(low, high) {
-        return x86_64::split_crossings(low, high, cut, hits, outs);
+    {
+        let room = low.len().next_multiple_of(PAD);
+        if avx2() && outs.iter().all(|out| out.len() >= room) && high_fits(low, high) {
+            return x86_64::split_crossings(low, high, cut, hits, outs);
+        }
     }
     split_crossings_portable(low, high, cut, hits, outs)
 }
@@ -229,7 +237,8 @@ mod tests {
             let items: Vec<u64> = (0..len).map(|_| draw()).collect();
             let hits = [draw() as u32 & 0x0101_0101, draw() as u32 & 0x1010_1010];
             let run = |f: Split<'_>| {
-                let (mut a, mut b) = (vec![0; len], vec![0; len]);
+                let room = len.next_multiple_of(PAD);
+                let (mut a, mut b) = (vec![0; room], vec![0; room]);
                 let [la, lb] = f(&mut a, &mut b);
                 (sorted(a[..la].to_vec()), sorted(b[..lb].to_vec()))
             };

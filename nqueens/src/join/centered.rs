@@ -368,14 +368,16 @@ struct Scratch {
     bottom: Vec<u32>,
 }
 
-/// Two slices of `buffer` (`Scratch::bottom`) of `len` each, for the bottoms kept for the
-/// middle queens in one order and in the other. The buffer only grows: resized to each
-/// bottom set, it was written with zeros every time it grew back (2% of n = 18).
+/// Two slices of `buffer` (`Scratch::bottom`) for the bottoms kept for the middle queens in
+/// one order and in the other: room for `len` each, rounded up as `arch::split_crossings`
+/// needs. The buffer only grows: resized to each bottom set, it was written with zeros
+/// every time it grew back (2% of n = 18).
 fn halves(buffer: &mut Vec<u32>, len: usize) -> (&mut [u32], &mut [u32]) {
-    if buffer.len() < 2 * len {
-        buffer.resize(2 * len, 0);
+    let room = len.next_multiple_of(arch::PAD);
+    if buffer.len() < 2 * room {
+        buffer.resize(2 * room, 0);
     }
-    buffer[..2 * len].split_at_mut(len)
+    buffer[..2 * room].split_at_mut(room)
 }
 
 /// Lists the half boards of one outer choice into `top` for the top role, and, where
