@@ -4,8 +4,10 @@
 //! permutation looked up from the test's 8-bit mask (`LEFT_PACK`), the whole vector is
 //! stored at the end of what was kept so far, and the end moves on by the lanes that passed.
 //! The store writes eight lanes whatever passed, so each entry point first checks that every
-//! output is at least as long as its input: the end never passes the number of words read,
-//! so a store at it stays inside. The callers in `arch` check the CPU has AVX2 first.
+//! output is at least as long as its input (`split_crossings`, whose last step is a padded
+//! copy of the last few boards: rounded up to eight): the end never passes the number of
+//! words read, so a store at it stays inside. The callers in `arch` check the CPU has AVX2
+//! first, and the entry points assert it again.
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::{
