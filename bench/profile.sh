@@ -23,7 +23,7 @@ perf report -i "$data" --stdio --no-children --sort symbol 2>/dev/null |
         n = split(name, parts, "::"); short = parts[n]
         if (short ~ /^(join_top|join_middle|runs_by_first|gather_tops)$/) group = short
         else if (short ~ /^disjoint_pairs/) group = "the pairs loop (disjoint_pairs)"
-        else if (short ~ /^(split_masked|keep_masked|split_crossings)/) group = "join_middle"
+        else if (short ~ /^(keep_masked|split_crossings)/) group = "join_middle"
         else if (short == "partition" || short == "split_pairs") group = "splitting on key bits (split_pairs, partition)"
         else if (name ~ /half_boards|relist|kept|List::|Pieces|placements|prepare_into|Index/) group = "listing half boards"
         else if (name ~ /memset|memmove|memcpy|malloc|free|realloc|RawVec/) group = "memory (libc, Vec)"

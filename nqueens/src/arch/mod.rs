@@ -57,13 +57,6 @@ impl KeyCut {
 /// vectors of eight lanes.
 pub(crate) const PAD: usize = 8;
 
-/// Whether the AVX2 kernels may run here (asked of the CPU once; the answer is cached).
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn avx2() -> bool {
-    std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt")
-}
-
 /// Of `items` (a key in the low 32 bits, a mask in the high 32), copies the keys whose mask
 /// shares no bit with `hit` to the front of `out`, and returns how many there are. The order
 /// of the keys kept may differ from theirs in `items`. `out` must be at least as long as
@@ -71,8 +64,8 @@ fn avx2() -> bool {
 /// that passed.
 pub(crate) fn keep_masked(items: &[u64], hit: u32, out: &mut [u32]) -> usize {
     #[cfg(target_arch = "x86_64")]
-    if avx2() && out.len() >= items.len() {
-        return x86_64::keep_masked(items, hit, out);
+    if let (Some(cpu), true) = (x86_64::Avx2::detect(), out.len() >= items.len()) {
+        return x86_64::keep_masked(cpu, items, hit, out);
     }
     keep_masked_portable(items, hit, out)
 }
@@ -93,8 +86,9 @@ pub(crate) fn split_crossings(
     #[cfg(target_arch = "x86_64")]
     {
         let room = low.len().next_multiple_of(PAD);
-        if avx2() && outs.iter().all(|out| out.len() >= room) && high_fits(low, high) {
-            return x86_64::split_crossings(low, high, cut, hits, outs);
+        let fits = outs.iter().all(|out| out.len() >= room) && high_fits(low, high);
+        if let (Some(cpu), true) = (x86_64::Avx2::detect(), fits) {
+            return x86_64::split_crossings(cpu, low, high, cut, hits, outs);
         }
     }
     split_crossings_portable(low, high, cut, hits, outs)
@@ -105,8 +99,8 @@ pub(crate) fn split_crossings(
 /// 128-bit register): each bottom key is loaded once a block.
 pub(crate) fn disjoint_pairs(top: &[u32], bottom: &[u32]) -> u64 {
     #[cfg(target_arch = "x86_64")]
-    if avx2() {
-        return x86_64::disjoint_pairs(top, bottom);
+    if let Some(cpu) = x86_64::Avx2::detect() {
+        return x86_64::disjoint_pairs(cpu, top, bottom);
     }
     disjoint_pairs_in::<4>(top, bottom)
 }
@@ -150,39 +144,19 @@ fn high_fits(low: &[u32], high: HighBits<'_>) -> bool {
 }
 
 /// Stores `key` at `len` and moves `len` on if `ok`: no branch per word, since which words
-/// pass is not predictable.
+/// pass is not predictable. The join's listing loops append with it too.
 #[inline(always)]
-fn push(out: &mut [u32], len: &mut usize, key: u32, ok: bool) {
+pub(crate) fn push<T>(out: &mut [T], len: &mut usize, key: T, ok: bool) {
     if let Some(slot) = out.get_mut(*len) {
         *slot = key;
     }
     *len += usize::from(ok);
 }
 
-/// [`keep_masked`], a word at a time.
-fn keep_masked_portable(items: &[u64], hit: u32, out: &mut [u32]) -> usize {
-    let mut len = 0;
-    for &item in items {
-        push(out, &mut len, item as u32, (item >> 32) as u32 & hit == 0);
-    }
-    len
-}
-
-/// [`split_crossings`], a board at a time: one loop per width of `high`.
-fn split_crossings_portable(
-    low: &[u32],
-    high: HighBits<'_>,
-    cut: KeyCut,
-    hits: [u64; 2],
-    outs: [&mut [u32]; 2],
-) -> [usize; 2] {
-    let [a, b] = outs;
-    let (mut len_a, mut len_b) = (0, 0);
-    let mut each = |crossings: u64| {
-        let key = cut.key(crossings);
-        push(a, &mut len_a, key, crossings & hits[0] == 0);
-        push(b, &mut len_b, key, crossings & hits[1] == 0);
-    };
+/// Calls `each` with the crossings (`low | high << 32`) of every board of `low` and `high`,
+/// in order: one loop per width, so that the width is asked once, not per board.
+#[inline(always)]
+pub(crate) fn for_each_crossing(low: &[u32], high: HighBits<'_>, mut each: impl FnMut(u64)) {
     match high {
         HighBits::None => low.iter().for_each(|&l| each(u64::from(l))),
         HighBits::Byte(h) => low
@@ -194,6 +168,32 @@ fn split_crossings_portable(
             .zip(h)
             .for_each(|(&l, &h)| each(u64::from(l) | u64::from(h) << 32)),
     }
+}
+
+/// [`keep_masked`], a word at a time.
+fn keep_masked_portable(items: &[u64], hit: u32, out: &mut [u32]) -> usize {
+    let mut len = 0;
+    for &item in items {
+        push(out, &mut len, item as u32, (item >> 32) as u32 & hit == 0);
+    }
+    len
+}
+
+/// [`split_crossings`], a board at a time.
+fn split_crossings_portable(
+    low: &[u32],
+    high: HighBits<'_>,
+    cut: KeyCut,
+    hits: [u64; 2],
+    outs: [&mut [u32]; 2],
+) -> [usize; 2] {
+    let [a, b] = outs;
+    let (mut len_a, mut len_b) = (0, 0);
+    for_each_crossing(low, high, |crossings| {
+        let key = cut.key(crossings);
+        push(a, &mut len_a, key, crossings & hits[0] == 0);
+        push(b, &mut len_b, key, crossings & hits[1] == 0);
+    });
     [len_a, len_b]
 }
 

@@ -6,8 +6,8 @@
 //! The store writes eight lanes whatever passed, so each entry point first checks that every
 //! output is at least as long as its input (`split_crossings`, whose last step is a padded
 //! copy of the last few boards: rounded up to eight): the end never passes the number of
-//! words read, so a store at it stays inside. The callers in `arch` check the CPU has AVX2
-//! first, and the entry points assert it again.
+//! words read, so a store at it stays inside. The entry points take an [`Avx2`] token, which
+//! only a CPU with AVX2 and POPCNT gives.
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::{
@@ -44,17 +44,31 @@ const fn left_pack() -> [[u32; LANES]; 256] {
     table
 }
 
-/// `keep_masked` with AVX2. Needs AVX2 and POPCNT, and `out` as long as `items`.
-pub(super) fn keep_masked(items: &[u64], hit: u32, out: &mut [u32]) -> usize {
+/// Proof that this CPU has AVX2 and POPCNT: only [`Avx2::detect`] makes one, and every
+/// entry point below takes one, so none asks the CPU again.
+#[derive(Clone, Copy)]
+pub(super) struct Avx2(());
+
+impl Avx2 {
+    /// `Some` where the CPU has AVX2 and POPCNT (asked once; std caches the answer).
+    #[inline(always)]
+    pub(super) fn detect() -> Option<Avx2> {
+        let has = std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt");
+        has.then_some(Avx2(()))
+    }
+}
+
+/// `keep_masked` with AVX2. Needs `out` as long as `items`.
+pub(super) fn keep_masked(_: Avx2, items: &[u64], hit: u32, out: &mut [u32]) -> usize {
     assert!(out.len() >= items.len());
-    assert!(super::avx2());
-    // SAFETY: the CPU has AVX2 and POPCNT, and `out` is long enough (asserted).
+    // SAFETY: the CPU has AVX2 and POPCNT (the token), and `out` is long enough (asserted).
     unsafe { keep_masked_avx2(items, hit, out) }
 }
 
-/// `split_crossings` with AVX2. Needs AVX2 and POPCNT, each of `outs` as long as `low`
-/// rounded up to a multiple of eight, and `high` as long as `low` where it holds bits.
+/// `split_crossings` with AVX2. Needs each of `outs` as long as `low` rounded up to a
+/// multiple of eight, and `high` as long as `low` where it holds bits.
 pub(super) fn split_crossings(
+    _: Avx2,
     low: &[u32],
     high: HighBits<'_>,
     cut: KeyCut,
@@ -65,9 +79,8 @@ pub(super) fn split_crossings(
         .iter()
         .all(|out| out.len() >= low.len().next_multiple_of(LANES)));
     assert!(super::high_fits(low, high));
-    assert!(super::avx2());
-    // SAFETY: the CPU has AVX2 and POPCNT, the outputs are long enough, and `high` is as
-    // long as `low` (asserted).
+    // SAFETY: the CPU has AVX2 and POPCNT (the token), the outputs are long enough, and
+    // `high` is as long as `low` (asserted).
     unsafe {
         match high {
             HighBits::None => split_crossings_avx2::<0>(low, core::ptr::null(), cut, hits, outs),
@@ -77,10 +90,9 @@ pub(super) fn split_crossings(
     }
 }
 
-/// `disjoint_pairs` with AVX2: eight tops a block. Needs AVX2.
-pub(super) fn disjoint_pairs(top: &[u32], bottom: &[u32]) -> u64 {
-    assert!(super::avx2());
-    // SAFETY: the CPU has AVX2 (asserted).
+/// `disjoint_pairs` with AVX2: eight tops a block.
+pub(super) fn disjoint_pairs(_: Avx2, top: &[u32], bottom: &[u32]) -> u64 {
+    // SAFETY: the CPU has AVX2 (the token).
     unsafe { disjoint_pairs_avx2(top, bottom) }
 }
 

@@ -121,15 +121,8 @@ pub(super) fn orbit_weight<T: Ord + Copy, const K: usize>(orbit: [T; K]) -> u64 
     1 + sorted.windows(2).filter(|w| w[0] != w[1]).count() as u64
 }
 
-/// Stores `key` at `len` and moves `len` on if `ok`: no branch per half board, since which
-/// boards pass is not predictable.
-#[inline(always)]
-pub(super) fn push<T>(out: &mut [T], len: &mut usize, key: T, ok: bool) {
-    if let Some(slot) = out.get_mut(*len) {
-        *slot = key;
-    }
-    *len += usize::from(ok);
-}
+/// The branch-free append, shared with `arch`'s portable loops.
+pub(super) use crate::arch::push;
 
 /// The xorshift generator the join's tests draw their cases from, from `seed`: the same
 /// cases on every run.

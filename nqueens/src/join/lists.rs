@@ -50,18 +50,8 @@ impl Boards<'_> {
     /// Calls `each` with the packed crossings (`low | high << 32`) of every half board, in
     /// order (the join reads them through `arch`'s kernels).
     #[cfg(test)]
-    pub(super) fn for_each(self, mut each: impl FnMut(u64)) {
-        match self.high {
-            High::None => self.low.iter().for_each(|&l| each(u64::from(l))),
-            High::Byte(high) => {
-                let boards = self.low.iter().zip(high);
-                boards.for_each(|(&l, &h)| each(u64::from(l) | u64::from(h) << 32));
-            }
-            High::Word(high) => {
-                let boards = self.low.iter().zip(high);
-                boards.for_each(|(&l, &h)| each(u64::from(l) | u64::from(h) << 32));
-            }
-        }
+    pub(super) fn for_each(self, each: impl FnMut(u64)) {
+        crate::arch::for_each_crossing(self.low, self.high, each);
     }
 
     /// Appends these half boards to `out`, prepared for the top role, or for the bottom
