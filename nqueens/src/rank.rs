@@ -10,9 +10,12 @@
 //! first counts those columns at once, in about the time of two columns alone. On the
 //! first row the mirror gives a third place to start from, the middle: half the solutions
 //! start left of it (of an odd n, half of those outside the middle column, which takes one
-//! count), so a solution in the middle of the list costs no more than one near an end. One
-//! pass that split a count by the first row's column cost as much as eight such counts at
-//! n = 17 (BENCHMARKS.md), so it went.
+//! count), so a solution in the middle of the list costs no more than one near an end. A
+//! rank sums the first row's columns left of its queen by whichever way the join's estimate
+//! says is cheaper: the columns of the nearer side, or, by the mirror, those between the
+//! queen and the middle, each at once or one by one (the columns next to the middle are
+//! the cheapest alone). One pass that split a count by the first row's column cost as much
+//! as eight such counts at n = 17 (BENCHMARKS.md), so it went.
 //!
 //! A front-door module: it sits above the kernels, which `walk` (a data module) may not call.
 
@@ -105,6 +108,16 @@ where
         walk::rank_below(&walk::mirrored(sol), 0, WALK_REACH).map(|r| total - 1 - r)
     };
     let near_end = total.is_some() && 2 * usize::from(sol[0]) >= n;
+    // Where the join counts, a walk sure to give up is not begun (see `counted::hopeless`).
+    #[cfg(feature = "std")]
+    let hopeless = |c: u8| {
+        counted::COUNTED_N.contains(&n) && counted::hopeless(n, &[], usize::from(c), WALK_REACH)
+    };
+    #[cfg(not(feature = "std"))]
+    let hopeless = |_: u8| false;
+    let first = sol[0];
+    let from_start = || (!hopeless(first)).then(from_start).flatten();
+    let from_end = || (!hopeless(n as u8 - 1 - first)).then(from_end).flatten();
     let walked = match near_end {
         true => from_end().or_else(from_start),
         false => from_start().or_else(from_end),
@@ -201,13 +214,6 @@ mod counted {
         n / 3
     }
 
-    /// A rank counts the middle columns of the first row, not a side's, only when they are
-    /// fewer than a side's columns over this: the middle columns start the most solutions, and
-    /// at n = 17 a rank by the 3 middle columns was slower than one by the 7 beside them, while
-    /// one by the middle column alone took a fifth of the time of one by the 8 beside it
-    /// (BENCHMARKS.md, "From the middle too").
-    const MIDDLE_PER_SIDE: usize = 3;
-
     /// An odd n's unrank counts the middle column of the first row when the solution lies past
     /// the first quarter of the list (and before the last): only there can the sum beside the
     /// middle column be nearer the solution than the edge is, since that sum is half of what
@@ -263,6 +269,32 @@ mod counted {
             });
         }
     }
+
+    /// Whether a walk of the branches left of column `c` on row `prefix.len()` (under
+    /// `prefix`) is sure to pass `cap` solutions, so that it would be walked for nothing
+    /// before the join counts them (n = 17: 0.05 to 0.11 s a row, up to a tenth of a rank):
+    /// those branches hold, on average, as many solutions as the published count over the
+    /// prefixes one row longer, times the columns the prefix leaves left of `c`, and that is
+    /// over `HOPELESS` times `cap`. Asked of the first [`ESTIMATED_ROWS`] rows; past them, or
+    /// where no count is published, the walk is tried.
+    pub(super) fn hopeless(n: usize, prefix: &[u8], c: usize, cap: u64) -> bool {
+        let row = prefix.len();
+        let Some(total) = crate::known::known_count(n).filter(|_| row < ESTIMATED_ROWS) else {
+            return false;
+        };
+        let left = (0..c).filter(|&j| !attacked(prefix, row, j)).count() as u64;
+        let per = total / walk::prefixes(n, row + 1).max(1);
+        per.saturating_mul(left) > cap.saturating_mul(HOPELESS)
+    }
+
+    /// How many times the cap an estimate must reach for [`hopeless`]: branches of one row
+    /// hold from half to twice their average (n = 17: the edge column of the first row 2.7
+    /// million solutions, the middle one 8.0, on average 5.6).
+    const HOPELESS: u64 = 4;
+
+    /// The rows [`hopeless`] estimates: their prefixes are few to list (n = 23, three rows:
+    /// about 7,000), and below them a walk often succeeds.
+    const ESTIMATED_ROWS: usize = 3;
 
     /// The columns each row may take, with the rows of `prefix` given and row `prefix.len()`
     /// limited to `row`.
@@ -323,7 +355,10 @@ mod counted {
             let prefix = &sol[..r];
             // A row's branches to the left that hold few solutions are a short walk; the
             // join counts only those that hold many.
-            let walked = walk::count_below_cap(n, prefix, below(c), WALK_REACH);
+            let walked = match hopeless(n, prefix, c, WALK_REACH) {
+                true => None,
+                false => walk::count_below_cap(n, prefix, below(c), WALK_REACH),
+            };
             rank += match walked {
                 Some(walked) => walked,
                 None if r == 0 => first_row_before(n, c, threads, steps)?,
@@ -333,13 +368,68 @@ mod counted {
         Some(rank + walk::rank_below(sol, rows, u64::MAX)?)
     }
 
-    /// The solutions of `n` whose first queen stands left of column `c`, from one count: of the
-    /// columns left of `c`, or by the mirror all but as many as start in the first `n - c`,
-    /// whichever is fewer columns; or, when `c` is near the middle, half of all but those that
-    /// start between `c` and its mirror image `n - c` (none when `c` is the middle of an even n).
-    /// The middle columns start the most solutions, and a count's cost grows with what it
-    /// counts, so they are counted only when they are under a third of the columns of the other
-    /// way (`MIDDLE_PER_SIDE`). The first row costs nearly all of a rank.
+    /// What a count with the first row's columns `columns` costs: the join's estimate of its
+    /// work, as a share of a count of every solution with no symmetry to save work, and what
+    /// every count costs besides (`FIXED_COUNT_COST`).
+    fn cost(n: usize, columns: u32) -> f64 {
+        join::fixed_share_of_work(n, &[columns]).unwrap_or(0.0) + FIXED_COUNT_COST
+    }
+
+    /// What a count costs besides the work the join's estimate sees (listing the half boards
+    /// of every outer choice, at which a count with columns given saves little), as a share
+    /// of a count with no symmetry: at n = 17 on two threads, one column of the first row
+    /// took 0.45 to 0.55 s (estimate 0.148) and four columns at once 1.31 s (0.605), so
+    /// that time is about 1.8 s the share plus 0.2 s a count.
+    const FIXED_COUNT_COST: f64 = 0.11;
+
+    /// What [`first_row_in`] costs for `columns`, and whether it counts them one by one.
+    fn first_row_cost(n: usize, columns: u32) -> (f64, bool) {
+        if columns == 0 {
+            return (0.0, false);
+        }
+        let singles: f64 = (0..n)
+            .filter(|&j| columns >> j & 1 == 1)
+            .map(|j| cost(n, 1 << j))
+            .sum();
+        let once = cost(n, columns);
+        (singles.min(once), singles < once)
+    }
+
+    /// The solutions of `n` whose first queen takes one of the columns `columns`: one count
+    /// of them all, or one of each column, whichever `cost` says is cheaper (a column alone
+    /// lets the join take its queen's attacks from every row, so two or three of them can
+    /// cost less than a count of both: n = 17, columns 0 and 1, 1.18 s one by one against
+    /// 1.58 s at once).
+    fn first_row_in(
+        n: usize,
+        columns: u32,
+        one_by_one: bool,
+        threads: usize,
+        steps: &RowProgress<'_>,
+    ) -> Option<u64> {
+        match one_by_one {
+            _ if columns == 0 => Some(0),
+            false => count(n, &[], columns, threads, steps),
+            true => (0..n)
+                .filter(|&j| columns >> j & 1 == 1)
+                .try_fold(0, |sum, j| {
+                    Some(sum + count(n, &[], 1 << j, threads, steps)?)
+                }),
+        }
+    }
+
+    /// The solutions of `n` whose first queen stands left of column `c`, by whichever of two
+    /// sums costs less (see `cost`): the columns left of `c`, or by the mirror all but as
+    /// many as start in the first `n - c`, whichever are fewer columns (`side`); or, by the
+    /// mirror again, half of all but those that start between `c` and its mirror image
+    /// `n - c`, which are twice those between it and the middle, plus the middle column of
+    /// an odd `n` (none between when `c` is the middle of an even `n`). The columns beside the
+    /// middle are cheap alone, since the join's cheapest cut of them puts their queen on its
+    /// middle or center rows (n = 17 on two threads: the middle column 0.16 s, the next 0.32
+    /// s, an edge column 0.45 s), so that a first queen past a third of the row costs two or
+    /// three counts of one column, where the columns of its side took one count of six or
+    /// seven (n = 17, first queen in column 10: 0.48 s against 1.99 s). The first row costs
+    /// nearly all of a rank.
     fn first_row_before(
         n: usize,
         c: usize,
@@ -349,25 +439,65 @@ mod counted {
         if c == 0 {
             return Some(0);
         }
-        let (near, far) = (c.min(n - c), c.max(n - c));
-        let by_middle = (far - near) * MIDDLE_PER_SIDE < near;
-        if c <= n - c && !by_middle {
-            return count(n, &[], below(c), threads, steps);
-        }
-        let total = total(n, threads, steps)?;
-        if !by_middle {
-            return Some(total - count(n, &[], below(n - c), threads, steps)?);
-        }
-        let between = if near == far {
-            0
-        } else {
-            count(n, &[], below(far) & !below(near), threads, steps)?
+        let (half, middle) = between(n, c);
+        let side = first_row_cost(n, below(c.min(n - c)));
+        let (half_cost, middle_cost) = (first_row_cost(n, half), first_row_cost(n, middle));
+        let ways = match side.0 <= half_cost.0 + middle_cost.0 {
+            true => FirstRow::Side(side.1),
+            false => FirstRow::Middle(half_cost.1),
         };
-        Some(if 2 * c < n {
-            (total - between) / 2
-        } else {
-            (total + between) / 2
-        })
+        first_row_by(n, c, ways, threads, steps)
+    }
+
+    /// The first row's columns between `c` and its mirror image `n - c`, cut by the mirror:
+    /// those between the nearer of the two and the middle (one side), and, of an odd n, the
+    /// middle column.
+    fn between(n: usize, c: usize) -> (u32, u32) {
+        let near = c.min(n - c);
+        let half = below(n / 2) & !below(near);
+        let middle = if n % 2 == 1 { 1 << (n / 2) } else { 0 };
+        (half, middle)
+    }
+
+    /// The two sums of [`first_row_before`], each with its columns counted one by one or
+    /// at once.
+    #[derive(Clone, Copy, Debug)]
+    enum FirstRow {
+        /// The columns of the nearer side.
+        Side(bool),
+        /// Those between the column and the middle (and the middle column).
+        Middle(bool),
+    }
+
+    /// [`first_row_before`] by the sum `way`.
+    fn first_row_by(
+        n: usize,
+        c: usize,
+        way: FirstRow,
+        threads: usize,
+        steps: &RowProgress<'_>,
+    ) -> Option<u64> {
+        let near = c.min(n - c);
+        match way {
+            FirstRow::Side(one_by_one) => {
+                let counted = first_row_in(n, below(near), one_by_one, threads, steps)?;
+                match c <= n - c {
+                    true => Some(counted),
+                    false => Some(total(n, threads, steps)? - counted),
+                }
+            }
+            FirstRow::Middle(one_by_one) => {
+                let (half, middle) = between(n, c);
+                let total = total(n, threads, steps)?;
+                let between = 2 * first_row_in(n, half, one_by_one, threads, steps)?
+                    + first_row_in(n, middle, false, threads, steps)?;
+                Some(if 2 * c < n {
+                    (total - between) / 2
+                } else {
+                    (total + between) / 2
+                })
+            }
+        }
     }
 
     /// The `i`-th solution of `n`, by counting: `Ok(None)` past the last one, `Err` where the
@@ -483,5 +613,92 @@ mod counted {
             }
         }
         Ok(walk::nth_below(n, &prefix[..counted_rows(n)], left))
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+        use crate::search::Search;
+
+        /// Every solution of `n`, in order.
+        fn all(n: usize) -> std::vec::Vec<std::vec::Vec<u8>> {
+            let mut search = Search::new(n).unwrap();
+            let mut out = std::vec::Vec::new();
+            while let Some(sol) = search.next_solution() {
+                out.push(sol.to_vec());
+            }
+            out
+        }
+
+        /// Both sums of the first row, with their columns counted at once and one by one,
+        /// give the solutions left of every column, on an even and an odd board; and the
+        /// choice by cost gives the same.
+        #[test]
+        fn every_way_of_the_first_row_counts_what_lies_left() {
+            let quiet = |_: Progress| {};
+            let steps = RowProgress { progress: &quiet };
+            for n in [10, 11] {
+                let sols = all(n);
+                for c in 0..n {
+                    let want = sols.iter().filter(|s| usize::from(s[0]) < c).count() as u64;
+                    for way in [true, false]
+                        .map(FirstRow::Side)
+                        .into_iter()
+                        .chain([true, false].map(FirstRow::Middle))
+                    {
+                        let got = first_row_by(n, c, way, 1, &steps);
+                        assert_eq!(got, Some(want), "n = {n}, c = {c}, {way:?}");
+                    }
+                    assert_eq!(
+                        first_row_before(n, c, 2, &steps),
+                        Some(want),
+                        "n = {n}, c = {c}"
+                    );
+                }
+            }
+        }
+
+        /// A walk judged hopeless would indeed pass its cap, and some are judged so.
+        #[test]
+        fn hopeless_walks_would_pass_their_cap() {
+            let (n, cap) = (11, 40);
+            let mut prefixes = std::vec![std::vec::Vec::new()];
+            for c0 in 0..n as u8 {
+                prefixes.push(std::vec![c0]);
+                for c1 in 0..n as u8 {
+                    if !attacked(&[c0], 1, usize::from(c1)) {
+                        prefixes.push(std::vec![c0, c1]);
+                    }
+                }
+            }
+            let (mut judged, mut walked) = (0, 0);
+            for prefix in &prefixes {
+                for c in 0..n {
+                    let walk = walk::count_below_cap(n, prefix, below(c), cap);
+                    if hopeless(n, prefix, c, cap) {
+                        judged += 1;
+                        assert_eq!(walk, None, "{prefix:?}, column {c}");
+                    } else {
+                        walked += u32::from(walk.is_some());
+                    }
+                }
+            }
+            assert!(
+                judged > 20 && walked > 20,
+                "{judged} hopeless, {walked} walked"
+            );
+        }
+
+        #[test]
+        fn prefixes_are_the_placements_of_the_first_rows() {
+            for n in 1..=10 {
+                assert_eq!(walk::prefixes(n, 1), n as u64);
+                assert_eq!(walk::prefixes(n, n), crate::known::known_count(n).unwrap());
+                if n >= 2 {
+                    assert_eq!(walk::prefixes(n, 2), ((n - 1) * (n - 2)) as u64);
+                }
+            }
+            assert_eq!(walk::prefixes(8, 9), 0);
+        }
     }
 }
