@@ -143,8 +143,9 @@ where
 /// of the counts its answer needs: a table lookup; a walk to it where `i` is among the first
 /// or (the count of `n` known) the last [`WALK_REACH`](crate::WALK_REACH) solutions; from
 /// n = 14 to 23 (feature `std`), the first rows chosen by counting with the half-board join
-/// (about twice a plain count of the board at most); otherwise [`Error::BeyondReach`], at
-/// once. `Ok(None)` past the last solution or for `n` outside `1..=MAX_N`.
+/// (at n = 17, at most about three times a plain count of the board); otherwise
+/// [`Error::BeyondReach`], at once. `Ok(None)` past the last solution or for `n` outside
+/// `1..=MAX_N`.
 ///
 /// ```
 /// use nqueens_tables::{nth_with_progress, Error};
