@@ -377,7 +377,8 @@ mod counted {
 
     /// What a count with the first row's columns `columns` costs: the join's estimate of its
     /// work, as a share of a count of every solution with no symmetry to save work, and what
-    /// every count costs besides (`FIXED_COUNT_COST`).
+    /// every count costs besides (`FIXED_COUNT_COST`). An estimate lists the layout's
+    /// outer choices: 20 us at n = 17, 1.4 s at n = 23, where a rank's counts take hours.
     fn cost(n: usize, columns: u32) -> f64 {
         join::fixed_share_of_work(n, &[columns]).unwrap_or(0.0) + FIXED_COUNT_COST
     }
