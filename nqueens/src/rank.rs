@@ -300,7 +300,7 @@ mod counted {
     const HOPELESS: u64 = 4;
 
     /// The rows [`hopeless`] estimates: their prefixes are few to list (n = 23, three rows:
-    /// about 7,000), and below them a walk often succeeds.
+    /// 8,060), and below them a walk often succeeds.
     const ESTIMATED_ROWS: usize = 3;
 
     /// The columns each row may take, with the rows of `prefix` given and row `prefix.len()`
@@ -390,15 +390,17 @@ mod counted {
     /// that time is about 1.8 s the share plus 0.2 s a count.
     const FIXED_COUNT_COST: f64 = 0.11;
 
+    /// The columns of `columns` (a mask of an `n` board), in increasing order.
+    fn ones(n: usize, columns: u32) -> impl Iterator<Item = usize> {
+        (0..n).filter(move |&j| columns >> j & 1 == 1)
+    }
+
     /// What [`first_row_in`] costs for `columns`, and whether it counts them one by one.
     fn first_row_cost(n: usize, columns: u32) -> (f64, bool) {
         if columns == 0 {
             return (0.0, false);
         }
-        let singles: f64 = (0..n)
-            .filter(|&j| columns >> j & 1 == 1)
-            .map(|j| cost(n, 1 << j))
-            .sum();
+        let singles: f64 = ones(n, columns).map(|j| cost(n, 1 << j)).sum();
         let once = cost(n, columns);
         (singles.min(once), singles < once)
     }
@@ -418,11 +420,9 @@ mod counted {
         match one_by_one {
             _ if columns == 0 => Some(0),
             false => count(n, &[], columns, threads, steps),
-            true => (0..n)
-                .filter(|&j| columns >> j & 1 == 1)
-                .try_fold(0, |sum, j| {
-                    Some(sum + count(n, &[], 1 << j, threads, steps)?)
-                }),
+            true => ones(n, columns).try_fold(0, |sum, j| {
+                Some(sum + count(n, &[], 1 << j, threads, steps)?)
+            }),
         }
     }
 
@@ -434,7 +434,7 @@ mod counted {
     /// an odd `n` (none between when `c` is the middle of an even `n`). The columns beside the
     /// middle are cheap alone, since the join's cheapest cut of them puts their queen on its
     /// middle or center rows (n = 17 on two threads: the middle column 0.16 s, the next 0.32
-    /// s, an edge column 0.45 s), so that a first queen past a third of the row costs two or
+    /// s, an edge column 0.43 s), so that a first queen past a third of the row costs two or
     /// three counts of one column, where the columns of its side took one count of six or
     /// seven (n = 17, first queen in column 10: 0.48 s against 1.99 s). The first row costs
     /// nearly all of a rank.

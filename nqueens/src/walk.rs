@@ -84,7 +84,7 @@ pub(crate) fn count_below_cap(n: usize, prefix: &[u8], row: u32, cap: u64) -> Op
 }
 
 /// How many ways the first `rows` rows of an `n` board take a queen each with none
-/// attacking another: the prefixes of that length (n = 17, three rows: 2,896). A walk of
+/// attacking another: the prefixes of that length (n = 17, three rows: 2,786). A walk of
 /// the tree to that depth, so meant for a few rows.
 #[cfg(feature = "std")]
 pub(crate) fn prefixes(n: usize, rows: usize) -> u64 {
