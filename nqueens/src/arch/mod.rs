@@ -7,13 +7,16 @@
 //! branch-free appends with their bounds checks), and it was 45% of a count (BENCHMARKS.md,
 //! "Where the time goes"). The baseline x86-64 target has no way to append only the lanes
 //! that pass; AVX2 does it with a permutation from a table (the "left pack"), eight boards in
-//! about twenty instructions. AVX-512 would do it in one instruction, but its intrinsics are
-//! stable only from Rust 1.89, past this crate's MSRV.
+//! about twenty instructions, and AVX-512 in one instruction (`vpcompressd`), sixteen boards
+//! a step. The pairs loop likewise: AVX-512's `vptestnmd` gives the mask of the tops that
+//! share no bit with a bottom in one instruction, sixteen tops at a time. AVX-512's
+//! intrinsics are stable from Rust 1.89, past this crate's MSRV (1.88): `build.rs` sets
+//! `nqueens_avx512` where the compiler has them, and elsewhere the loops stop at AVX2.
 //!
 //! Everything here works on plain slices and imports nothing from the rest of the crate.
 //! The unsafe code of the crate is in `x86_64` alone: loads and stores through pointers
-//! whose bounds each function checks first, and calls to functions compiled for AVX2, made
-//! only after `is_x86_feature_detected!` found it. Elsewhere, and on other CPUs, the
+//! whose bounds each function checks first, and calls to functions compiled for AVX2 or
+//! AVX-512, made only after `is_x86_feature_detected!` found it. Elsewhere, and on other CPUs, the
 //! portable loops below run, and the results are the same (tested against each other).
 
 #[cfg(target_arch = "x86_64")]
@@ -54,8 +57,8 @@ impl KeyCut {
 }
 
 /// What [`split_crossings`]'s outputs are best rounded up to: its last step writes whole
-/// vectors of eight lanes.
-pub(crate) const PAD: usize = 8;
+/// vectors, of eight lanes with AVX2 and sixteen with AVX-512.
+pub(crate) const PAD: usize = 16;
 
 /// Of `items` (a key in the low 32 bits, a mask in the high 32), copies the keys whose mask
 /// shares no bit with `hit` to the front of `out`, and returns how many there are. The order
@@ -87,6 +90,10 @@ pub(crate) fn split_crossings(
     {
         let room = low.len().next_multiple_of(PAD);
         let fits = outs.iter().all(|out| out.len() >= room) && high_fits(low, high);
+        #[cfg(nqueens_avx512)]
+        if let (Some(cpu), true) = (x86_64::Avx512::detect(), fits) {
+            return x86_64::split_crossings_wide(cpu, low, high, cut, hits, outs);
+        }
         if let (Some(cpu), true) = (x86_64::Avx2::detect(), fits) {
             return x86_64::split_crossings(cpu, low, high, cut, hits, outs);
         }
@@ -95,9 +102,13 @@ pub(crate) fn split_crossings(
 }
 
 /// How many pairs of a key of `top` and a key of `bottom` share no bit: the join's pairs
-/// loop. With AVX2, eight tops a block (one 256-bit register of counters), else four (one
-/// 128-bit register): each bottom key is loaded once a block.
+/// loop. With AVX-512, sixteen tops a block; with AVX2, eight (one 256-bit register of
+/// counters); else four (one 128-bit register): each bottom key is loaded once a block.
 pub(crate) fn disjoint_pairs(top: &[u32], bottom: &[u32]) -> u64 {
+    #[cfg(all(target_arch = "x86_64", nqueens_avx512))]
+    if let Some(cpu) = x86_64::Avx512::detect() {
+        return x86_64::disjoint_pairs_wide(cpu, top, bottom);
+    }
     #[cfg(target_arch = "x86_64")]
     if let Some(cpu) = x86_64::Avx2::detect() {
         return x86_64::disjoint_pairs(cpu, top, bottom);
@@ -221,6 +232,24 @@ mod tests {
         keys
     }
 
+    /// Runs a filter of `len` keys into two padded outputs; what each kept, sorted.
+    fn split_sorted(len: usize, f: Split<'_>) -> (Vec<u32>, Vec<u32>) {
+        let room = len.next_multiple_of(PAD);
+        let (mut a, mut b) = (vec![0; room], vec![0; room]);
+        let [la, lb] = f(&mut a, &mut b);
+        (sorted(a[..la].to_vec()), sorted(b[..lb].to_vec()))
+    }
+
+    /// A key cut that moves with the round: 9 to 16 bits, from bit 18 to 31.
+    fn cut_of(round: usize) -> KeyCut {
+        let bits = 9 + round as u32 % 8;
+        KeyCut {
+            right: 18 + round as u32 % 14,
+            bits,
+            field: (1 << bits) - 1,
+        }
+    }
+
     /// Whatever kernel runs here keeps the same keys as the word-at-a-time loops, at every
     /// length around the eight lanes, masks from sparse to dense.
     #[test]
@@ -236,12 +265,7 @@ mod tests {
             };
             let items: Vec<u64> = (0..len).map(|_| draw()).collect();
             let hits = [draw() as u32 & 0x0101_0101, draw() as u32 & 0x1010_1010];
-            let run = |f: Split<'_>| {
-                let room = len.next_multiple_of(PAD);
-                let (mut a, mut b) = (vec![0; room], vec![0; room]);
-                let [la, lb] = f(&mut a, &mut b);
-                (sorted(a[..la].to_vec()), sorted(b[..lb].to_vec()))
-            };
+            let run = |f: Split<'_>| split_sorted(len, f);
             // Each mask against the word-at-a-time loop, and the count against a plain filter.
             for hit in hits {
                 let kept = |out: &mut [u32]| keep_masked(&items, hit, out);
@@ -256,12 +280,7 @@ mod tests {
             let low: Vec<u32> = items.iter().map(|&i| i as u32).collect();
             let bytes: Vec<u8> = items.iter().map(|&i| (i >> 32) as u8).collect();
             let words: Vec<u16> = items.iter().map(|&i| (i >> 32) as u16).collect();
-            let bits = 9 + round as u32 % 8;
-            let cut = KeyCut {
-                right: 18 + round as u32 % 14,
-                bits,
-                field: (1 << bits) - 1,
-            };
+            let cut = cut_of(round);
             let hits = [draw() & 0xff_0f0f_0f0f, draw() & 0xff_f0f0_f0f0];
             for high in [
                 HighBits::None,
@@ -272,6 +291,51 @@ mod tests {
                 let got = run(&|a, b| split_crossings(&low, high, cut, hits, [a, b]));
                 assert_eq!(got, want, "round {round}");
             }
+        }
+    }
+
+    /// Each kernel this CPU has, called directly (the entry points take only the widest):
+    /// the same pairs as comparing every pair, and the same keys as the portable loop, at
+    /// every length around the blocks of eight and sixteen.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn every_kernel_of_this_cpu_agrees_with_the_portable_loops() {
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
+        for round in 0..400usize {
+            let lens = [round % 37, (round * 7) % 53 + round / 100 * 41];
+            let dense = round % 3;
+            let mut draw = || match dense {
+                0 => next() & next() & next(),
+                1 => next() & next(),
+                _ => next(),
+            };
+            let [top, bottom] = lens.map(|len| (0..len).map(|_| draw() as u32).collect::<Vec<_>>());
+            let pairs = top
+                .iter()
+                .map(|&t| bottom.iter().filter(|&&b| b & t == 0).count() as u64)
+                .sum::<u64>();
+            let items: Vec<u64> = (0..lens[1]).map(|_| draw()).collect();
+            let low: Vec<u32> = items.iter().map(|&i| i as u32).collect();
+            let bytes: Vec<u8> = items.iter().map(|&i| (i >> 32) as u8).collect();
+            let cut = cut_of(round);
+            let hits = [draw() & 0xff_0f0f_0f0f, draw() & 0xff_f0f0_f0f0];
+            let split = |f: Split<'_>| split_sorted(low.len(), f);
+            let high = HighBits::Byte(&bytes);
+            let want = split(&|a, b| split_crossings_portable(&low, high, cut, hits, [a, b]));
+            if let Some(cpu) = x86_64::Avx2::detect() {
+                assert_eq!(x86_64::disjoint_pairs(cpu, &top, &bottom), pairs);
+                let got =
+                    split(&|a, b| x86_64::split_crossings(cpu, &low, high, cut, hits, [a, b]));
+                assert_eq!(got, want, "round {round}");
+            }
+            #[cfg(nqueens_avx512)]
+            if let Some(cpu) = x86_64::Avx512::detect() {
+                assert_eq!(x86_64::disjoint_pairs_wide(cpu, &top, &bottom), pairs);
+                let got =
+                    split(&|a, b| x86_64::split_crossings_wide(cpu, &low, high, cut, hits, [a, b]));
+                assert_eq!(got, want, "round {round}");
+            }
+            assert_eq!(disjoint_pairs_in::<4>(&top, &bottom), pairs);
         }
     }
 

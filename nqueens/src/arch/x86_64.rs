@@ -1,4 +1,4 @@
-//! The AVX2 kernels of `arch`, and the crate's only unsafe code.
+//! The AVX2 and AVX-512 kernels of `arch`, and the crate's only unsafe code.
 //!
 //! Eight words a step: the lanes that pass a test are moved to the front of a vector by a
 //! permutation looked up from the test's 8-bit mask (`LEFT_PACK`), the whole vector is
@@ -8,6 +8,10 @@
 //! copy of the last few boards: rounded up to eight): the end never passes the number of
 //! words read, so a store at it stays inside. The entry points take an [`Avx2`] token, which
 //! only a CPU with AVX2 and POPCNT gives.
+//!
+//! With AVX-512 (module `wide`, where `build.rs` found a compiler that has it), sixteen words
+//! a step, the lanes that pass moved to the front by `vpcompressd` and stored whole: the
+//! outputs are rounded up to sixteen. Its entry points take an `Avx512` token.
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::{
@@ -15,8 +19,8 @@ use core::arch::x86_64::{
     _mm256_cmpeq_epi32, _mm256_cmpgt_epi32, _mm256_cvtepu16_epi32, _mm256_cvtepu8_epi32,
     _mm256_loadu_si256, _mm256_movemask_ps, _mm256_or_si256, _mm256_permutevar8x32_epi32,
     _mm256_set1_epi32, _mm256_setr_epi32, _mm256_setzero_si256, _mm256_shuffle_ps,
-    _mm256_sll_epi32, _mm256_srl_epi32, _mm256_storeu_si256, _mm_cvtsi64_si128, _mm_loadl_epi64,
-    _mm_loadu_si128,
+    _mm256_sll_epi32, _mm256_srl_epi32, _mm256_storeu_si256, _mm256_sub_epi32, _mm_cvtsi64_si128,
+    _mm_loadl_epi64, _mm_loadu_si128,
 };
 
 use super::{HighBits, KeyCut};
@@ -100,7 +104,305 @@ pub(super) fn disjoint_pairs(_: Avx2, top: &[u32], bottom: &[u32]) -> u64 {
 /// AVX2.
 #[target_feature(enable = "avx2")]
 unsafe fn disjoint_pairs_avx2(top: &[u32], bottom: &[u32]) -> u64 {
-    super::disjoint_pairs_in::<LANES>(top, bottom)
+    let zero = _mm256_setzero_si256();
+    // Each lane counts its top's pairs over every block: the lanes are summed once at the
+    // end (or when they could overflow), not once a block, since a join's lists are short
+    // (most bottom lists under 24 keys).
+    let mut counts = zero;
+    let mut sum = 0u64;
+    // Blocks a lane can count before it could pass u32::MAX.
+    let per_flush = (u32::MAX as usize / bottom.len().max(1)).max(1);
+    let mut since_flush = 0;
+    let mut blocks = top.chunks_exact(LANES);
+    for block in &mut blocks {
+        // SAFETY: a block is eight u32.
+        let tops = unsafe { _mm256_loadu_si256(block.as_ptr().cast()) };
+        for &b in bottom {
+            let clear =
+                _mm256_cmpeq_epi32(_mm256_and_si256(tops, _mm256_set1_epi32(b as i32)), zero);
+            counts = _mm256_sub_epi32(counts, clear);
+        }
+        since_flush += 1;
+        if since_flush == per_flush {
+            sum += lane_sum(counts);
+            (counts, since_flush) = (zero, 0);
+        }
+    }
+    // The last tops, fewer than eight, as one more block whose spare lanes count nothing.
+    let rest = blocks.remainder();
+    if !rest.is_empty() {
+        let mut padded = [0u32; LANES];
+        padded[..rest.len()].copy_from_slice(rest);
+        // SAFETY: `padded` is eight u32.
+        let tops = unsafe { _mm256_loadu_si256(padded.as_ptr().cast()) };
+        let used = _mm256_cmpgt_epi32(
+            _mm256_set1_epi32(rest.len() as i32),
+            _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
+        );
+        sum += lane_sum(counts);
+        counts = zero;
+        for &b in bottom {
+            let clear =
+                _mm256_cmpeq_epi32(_mm256_and_si256(tops, _mm256_set1_epi32(b as i32)), zero);
+            counts = _mm256_sub_epi32(counts, _mm256_and_si256(clear, used));
+        }
+    }
+    sum + lane_sum(counts)
+}
+
+/// Proof that this CPU has AVX-512 Foundation: only [`Avx512::detect`] makes one.
+#[cfg(nqueens_avx512)]
+#[derive(Clone, Copy)]
+pub(super) struct Avx512(());
+
+#[cfg(nqueens_avx512)]
+impl Avx512 {
+    /// `Some` where the CPU has AVX-512 Foundation (asked once; std caches the answer).
+    #[inline(always)]
+    pub(super) fn detect() -> Option<Avx512> {
+        std::is_x86_feature_detected!("avx512f").then_some(Avx512(()))
+    }
+}
+
+/// `disjoint_pairs` with AVX-512: sixteen tops a block, and one instruction
+/// (`vptestnmd`) for the mask of the tops that share no bit with a bottom.
+#[cfg(nqueens_avx512)]
+pub(super) fn disjoint_pairs_wide(_: Avx512, top: &[u32], bottom: &[u32]) -> u64 {
+    // SAFETY: the CPU has AVX-512 F (the token).
+    unsafe { wide::disjoint_pairs(top, bottom) }
+}
+
+/// `split_crossings` with AVX-512: sixteen boards a step, the lanes kept moved to the front
+/// by one instruction (`vpcompressd`) rather than a permutation from a table. Needs each of
+/// `outs` as long as `low` rounded up to a multiple of sixteen, and `high` as long as `low`
+/// where it holds bits.
+#[cfg(nqueens_avx512)]
+pub(super) fn split_crossings_wide(
+    _: Avx512,
+    low: &[u32],
+    high: HighBits<'_>,
+    cut: KeyCut,
+    hits: [u64; 2],
+    outs: [&mut [u32]; 2],
+) -> [usize; 2] {
+    assert!(outs
+        .iter()
+        .all(|out| out.len() >= low.len().next_multiple_of(wide::LANES)));
+    assert!(super::high_fits(low, high));
+    // SAFETY: the CPU has AVX-512 F (the token), the outputs are long enough, and `high` is
+    // as long as `low` (asserted).
+    unsafe {
+        match high {
+            HighBits::None => wide::split_crossings::<0>(low, core::ptr::null(), cut, hits, outs),
+            HighBits::Byte(h) => wide::split_crossings::<1>(low, h.as_ptr(), cut, hits, outs),
+            HighBits::Word(h) => {
+                wide::split_crossings::<2>(low, h.as_ptr().cast(), cut, hits, outs)
+            }
+        }
+    }
+}
+
+/// The AVX-512 kernels' insides.
+// Past the MSRV's reach on purpose: compiled only where `build.rs` found Rust 1.89 or later.
+#[cfg(nqueens_avx512)]
+#[allow(clippy::incompatible_msrv)]
+mod wide {
+    use super::KeyCut;
+    use core::arch::x86_64::{
+        __m128i, __m512i, __mmask16, _mm256_loadu_si256, _mm512_and_si512, _mm512_cvtepu16_epi32,
+        _mm512_cvtepu8_epi32, _mm512_loadu_si512, _mm512_mask_add_epi32,
+        _mm512_mask_testn_epi32_mask, _mm512_maskz_compress_epi32, _mm512_or_si512,
+        _mm512_set1_epi32, _mm512_setzero_si512, _mm512_sll_epi32, _mm512_srl_epi32,
+        _mm512_storeu_si512, _mm512_testn_epi32_mask, _mm_cvtsi64_si128, _mm_loadu_si128,
+    };
+
+    /// Words a step: 32-bit lanes in a 512-bit register.
+    pub(super) const LANES: usize = 16;
+
+    /// Sixteen boards' high words from board `at` of `high`, `WIDTH` bytes a board (zero
+    /// for no high bits).
+    ///
+    /// # Safety
+    /// AVX-512 F, and `WIDTH` bytes a board for sixteen boards from `at`.
+    #[target_feature(enable = "avx512f")]
+    unsafe fn load_high<const WIDTH: usize>(high: *const u8, at: usize) -> __m512i {
+        // SAFETY: the caller gives the bytes read.
+        unsafe {
+            match WIDTH {
+                1 => _mm512_cvtepu8_epi32(_mm_loadu_si128(high.add(at).cast::<__m128i>())),
+                2 => _mm512_cvtepu16_epi32(_mm256_loadu_si256(high.add(2 * at).cast())),
+                _ => _mm512_setzero_si512(),
+            }
+        }
+    }
+
+    /// # Safety
+    /// AVX-512 F.
+    #[target_feature(enable = "avx512f")]
+    pub(super) unsafe fn disjoint_pairs(top: &[u32], bottom: &[u32]) -> u64 {
+        // As the AVX2 loop: each lane counts its top's pairs over every block.
+        let one = _mm512_set1_epi32(1);
+        let mut counts = _mm512_setzero_si512();
+        let mut sum = 0u64;
+        let per_flush = (u32::MAX as usize / bottom.len().max(1)).max(1);
+        let mut since_flush = 0;
+        let mut blocks = top.chunks(LANES);
+        for block in &mut blocks {
+            // The last block may be short: its spare lanes are masked off.
+            let used = (1u32 << block.len()).wrapping_sub(1) as u16;
+            let mut padded = [0u32; LANES];
+            padded[..block.len()].copy_from_slice(block);
+            // SAFETY: `padded` is sixteen u32.
+            let tops = unsafe { _mm512_loadu_si512(padded.as_ptr().cast()) };
+            for &b in bottom {
+                let clear = _mm512_mask_testn_epi32_mask(used, tops, _mm512_set1_epi32(b as i32));
+                counts = _mm512_mask_add_epi32(counts, clear, counts, one);
+            }
+            since_flush += 1;
+            if since_flush == per_flush {
+                sum += lane_sum(counts);
+                (counts, since_flush) = (_mm512_setzero_si512(), 0);
+            }
+        }
+        sum + lane_sum(counts)
+    }
+
+    /// The sum of the sixteen u32 lanes of `counts`.
+    #[target_feature(enable = "avx512f")]
+    fn lane_sum(counts: __m512i) -> u64 {
+        let mut lanes = [0u32; LANES];
+        // SAFETY: `lanes` is sixteen u32.
+        unsafe { _mm512_storeu_si512(lanes.as_mut_ptr().cast(), counts) };
+        lanes.iter().map(|&c| u64::from(c)).sum()
+    }
+
+    /// `Cutter` sixteen lanes wide.
+    struct Cutter {
+        low_right: __m128i,
+        high_left: __m128i,
+        high_right: __m128i,
+        one: __m128i,
+        bits: __m128i,
+        field: __m512i,
+        hits: [(__m512i, __m512i); 2],
+    }
+
+    impl Cutter {
+        #[target_feature(enable = "avx512f")]
+        fn new(cut: KeyCut, hits: [u64; 2]) -> Cutter {
+            // As `super::Cutter::new`: shifts past 31 clear a lane.
+            let right = u64::from(cut.right);
+            let words = |hit: u64| {
+                (
+                    _mm512_set1_epi32(hit as u32 as i32),
+                    _mm512_set1_epi32((hit >> 32) as u32 as i32),
+                )
+            };
+            Cutter {
+                low_right: _mm_cvtsi64_si128(right as i64),
+                high_left: _mm_cvtsi64_si128(32u64.wrapping_sub(right) as i64),
+                high_right: _mm_cvtsi64_si128(right.wrapping_sub(32) as i64),
+                one: _mm_cvtsi64_si128(1),
+                bits: _mm_cvtsi64_si128(i64::from(cut.bits)),
+                field: _mm512_set1_epi32(cut.field as i32),
+                hits: [words(hits[0]), words(hits[1])],
+            }
+        }
+
+        /// The bottom keys of sixteen boards, and the lanes that share no bit with each set
+        /// of squares to avoid.
+        #[target_feature(enable = "avx512f")]
+        fn step(&self, l: __m512i, h: __m512i) -> (__m512i, [__mmask16; 2]) {
+            let left = _mm512_and_si512(_mm512_srl_epi32(l, self.one), self.field);
+            let right = _mm512_or_si512(
+                _mm512_or_si512(
+                    _mm512_srl_epi32(l, self.low_right),
+                    _mm512_sll_epi32(h, self.high_left),
+                ),
+                _mm512_srl_epi32(h, self.high_right),
+            );
+            let keys = _mm512_or_si512(
+                _mm512_and_si512(right, self.field),
+                _mm512_sll_epi32(left, self.bits),
+            );
+            let pass = |(hit_low, hit_high): (__m512i, __m512i)| {
+                _mm512_testn_epi32_mask(l, hit_low) & _mm512_testn_epi32_mask(h, hit_high)
+            };
+            (keys, [pass(self.hits[0]), pass(self.hits[1])])
+        }
+    }
+
+    /// Stores the lanes of `keys` that `pass` at `out`, first to last, and returns how many.
+    /// Sixteen lanes are written.
+    ///
+    /// # Safety
+    /// AVX-512 F, and sixteen `u32` writable at `out`.
+    #[target_feature(enable = "avx512f")]
+    unsafe fn store_kept(keys: __m512i, pass: __mmask16, out: *mut u32) -> usize {
+        // SAFETY: the caller gives sixteen u32 at `out`.
+        unsafe { _mm512_storeu_si512(out.cast(), _mm512_maskz_compress_epi32(pass, keys)) };
+        pass.count_ones() as usize
+    }
+
+    /// # Safety
+    /// AVX-512 F, each of `outs` as long as `low` rounded up to a multiple of sixteen, and
+    /// where `WIDTH` is 1 or 2, `WIDTH` bytes a board of `low` at `high`.
+    #[target_feature(enable = "avx512f")]
+    pub(super) unsafe fn split_crossings<const WIDTH: usize>(
+        low: &[u32],
+        high: *const u8,
+        cut: KeyCut,
+        hits: [u64; 2],
+        outs: [&mut [u32]; 2],
+    ) -> [usize; 2] {
+        let [a, b] = outs;
+        let cutter = Cutter::new(cut, hits);
+        let (mut len_a, mut len_b) = (0, 0);
+        let mut chunks = low.chunks_exact(LANES);
+        let mut at = 0;
+        for chunk in &mut chunks {
+            // SAFETY: a chunk is sixteen boards, whose high bits the caller gives; each
+            // output has a slot for every board read, and `len_a`, `len_b` are at most the
+            // boards read before this chunk.
+            unsafe {
+                let l = _mm512_loadu_si512(chunk.as_ptr().cast());
+                let h = load_high::<WIDTH>(high, at);
+                let (keys, [pass_a, pass_b]) = cutter.step(l, h);
+                len_a += store_kept(keys, pass_a, a.as_mut_ptr().add(len_a));
+                len_b += store_kept(keys, pass_b, b.as_mut_ptr().add(len_b));
+            }
+            at += LANES;
+        }
+        let rest = chunks.remainder();
+        if rest.is_empty() {
+            return [len_a, len_b];
+        }
+        // The last boards, fewer than sixteen, copied out: one more step, its spare lanes
+        // masked off.
+        // SAFETY: the caller gives `WIDTH` bytes a board of `low` at `high`, and
+        // `at + rest.len()` is `low.len()`.
+        let (tail_low, tail_high) = unsafe { super::padded_tail::<LANES, WIDTH>(rest, high, at) };
+        let valid = ((1u32 << rest.len()) - 1) as __mmask16;
+        // SAFETY: the copies are sixteen boards; the outputs are long enough for sixteen
+        // lanes past the boards read before (the caller rounds them up to sixteen).
+        unsafe {
+            let l = _mm512_loadu_si512(tail_low.as_ptr().cast());
+            let h = load_high::<WIDTH>(tail_high.as_ptr(), 0);
+            let (keys, [pass_a, pass_b]) = cutter.step(l, h);
+            len_a += store_kept(keys, pass_a & valid, a.as_mut_ptr().add(len_a));
+            len_b += store_kept(keys, pass_b & valid, b.as_mut_ptr().add(len_b));
+        }
+        [len_a, len_b]
+    }
+}
+
+/// The sum of the eight u32 lanes of `counts`.
+#[target_feature(enable = "avx2")]
+fn lane_sum(counts: __m256i) -> u64 {
+    let mut lanes = [0u32; LANES];
+    // SAFETY: `lanes` is eight u32.
+    unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), counts) };
+    lanes.iter().map(|&c| u64::from(c)).sum()
 }
 
 /// Stores the lanes of `keys` whose lane of `masks` shares no bit with `hit` at `out`, first
@@ -181,6 +483,30 @@ unsafe fn load_high<const WIDTH: usize>(high: *const u8, at: usize) -> __m256i {
             _ => _mm256_setzero_si256(),
         }
     }
+}
+
+/// The last boards of a filter, fewer than a block of `L`, copied into a block padded with
+/// zeros: their low words, and their `WIDTH` bytes each of high bits (room for two bytes a
+/// board), for one more masked step rather than a loop a board.
+///
+/// # Safety
+/// Where `WIDTH` is 1 or 2, `WIDTH * (at + rest.len())` bytes readable at `high`.
+#[inline(always)]
+unsafe fn padded_tail<const L: usize, const WIDTH: usize>(
+    rest: &[u32],
+    high: *const u8,
+    at: usize,
+) -> ([u32; L], [u8; 32]) {
+    let mut tail_low = [0u32; L];
+    let mut tail_high = [0u8; 32];
+    tail_low[..rest.len()].copy_from_slice(rest);
+    if WIDTH > 0 {
+        // SAFETY: from the caller.
+        let high_rest =
+            unsafe { core::slice::from_raw_parts(high.add(WIDTH * at), WIDTH * rest.len()) };
+        tail_high[..high_rest.len()].copy_from_slice(high_rest);
+    }
+    (tail_low, tail_high)
 }
 
 /// The constants of one call of `split_crossings_avx2`, in registers.
@@ -288,16 +614,9 @@ unsafe fn split_crossings_avx2<const WIDTH: usize>(
     }
     // The last boards, fewer than eight, copied out and padded with boards that are not
     // kept: one more step, not a loop a board (3% of n = 18 went to that loop).
-    let mut tail_low = [0u32; LANES];
-    let mut tail_high = [0u8; 2 * LANES];
-    tail_low[..rest.len()].copy_from_slice(rest);
-    if WIDTH > 0 {
-        // SAFETY: the caller gives `WIDTH` bytes a board of `low` at `high` (not null where
-        // `WIDTH` is 1 or 2), and `at + rest.len()` is `low.len()`.
-        let high_rest =
-            unsafe { core::slice::from_raw_parts(high.add(WIDTH * at), WIDTH * rest.len()) };
-        tail_high[..high_rest.len()].copy_from_slice(high_rest);
-    }
+    // SAFETY: the caller gives `WIDTH` bytes a board of `low` at `high`, and
+    // `at + rest.len()` is `low.len()`.
+    let (tail_low, tail_high) = unsafe { padded_tail::<LANES, WIDTH>(rest, high, at) };
     let lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     let valid = _mm256_cmpgt_epi32(_mm256_set1_epi32(rest.len() as i32), lanes);
     // SAFETY: the copies are eight boards; the outputs are long enough for eight lanes
