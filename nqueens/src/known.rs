@@ -50,3 +50,83 @@ pub const fn known_count(n: usize) -> Option<u64> {
         None
     }
 }
+
+// The first row's counts serve the counted rank and unrank, which need `std`.
+
+/// The first `n` of [`FIRST_COLUMNS`].
+#[cfg(feature = "std")]
+const FIRST_COLUMNS_FROM: usize = 14;
+
+/// For n = 14 to 19, how many solutions put the first row's queen in each column of the
+/// first half (the mirror image gives the second). Counted by the join and each row checked
+/// against the published count by `tools/first_columns.sh`; a test holds every row to
+/// A000170 and recounts n = 14 to 16. With them an unrank or a rank of these n finds or sums
+/// its first row with no count: at n = 17 that row took four fifths of an unrank a fifth of
+/// the way into the list, three to five counts of one or more columns (BENCHMARKS.md).
+#[cfg(feature = "std")]
+const FIRST_COLUMNS: [&[u64]; 6] = [
+    &[11_892, 16_488, 23_024, 27_494, 32_163, 34_760, 36_977],
+    &[
+        69_516, 98_156, 122_763, 157_034, 175_296, 201_164, 206_294, 218_738,
+    ],
+    &[
+        436_228, 569_531, 736_363, 892_999, 1_050_762, 1_160_280, 1_249_262, 1_290_831,
+    ],
+    &[
+        2_729_772, 3_321_745, 4_423_207, 5_172_708, 6_214_709, 6_787_111, 7_546_991, 7_698_195,
+        8_026_228,
+    ],
+    &[
+        17_210_372, 22_038_667, 27_585_497, 33_297_967, 39_005_536, 43_698_287, 47_802_996,
+        50_523_766, 51_882_224,
+    ],
+    &[
+        121_956_044,
+        154_458_256,
+        187_854_702,
+        230_334_612,
+        263_322_762,
+        300_359_104,
+        328_342_530,
+        351_816_544,
+        360_352_268,
+        370_464_204,
+    ],
+];
+
+/// How many solutions of `n` put the first row's queen in column `c` (0-based), where that
+/// is known without counting: n = 14 to 19 (see `FIRST_COLUMNS`). `None` otherwise, or for
+/// a column off the board.
+#[cfg(feature = "std")]
+pub(crate) const fn first_column(n: usize, c: usize) -> Option<u64> {
+    if n < FIRST_COLUMNS_FROM || n >= FIRST_COLUMNS_FROM + FIRST_COLUMNS.len() || c >= n {
+        return None;
+    }
+    let row = FIRST_COLUMNS[n - FIRST_COLUMNS_FROM];
+    // Column c and its mirror image n - 1 - c start as many solutions.
+    let half = if c < row.len() { c } else { n - 1 - c };
+    Some(row[half])
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::*;
+
+    /// Each row of `FIRST_COLUMNS` is the first half of the columns, and all the columns of
+    /// a row sum to the published count.
+    #[test]
+    fn first_columns_sum_to_the_published_counts() {
+        for (at, row) in FIRST_COLUMNS.iter().enumerate() {
+            let n = FIRST_COLUMNS_FROM + at;
+            assert_eq!(row.len(), n.div_ceil(2), "n = {n}");
+            let sum: u64 = (0..n).map(|c| first_column(n, c).unwrap()).sum();
+            assert_eq!(Some(sum), known_count(n), "n = {n}");
+            assert_eq!(first_column(n, n), None);
+        }
+        assert_eq!(first_column(FIRST_COLUMNS_FROM - 1, 0), None);
+        assert_eq!(
+            first_column(FIRST_COLUMNS_FROM + FIRST_COLUMNS.len(), 0),
+            None
+        );
+    }
+}

@@ -15,7 +15,10 @@
 //! says is cheaper: the columns of the nearer side, or, by the mirror, those between the
 //! queen and the middle, each at once or one by one (the columns next to the middle are
 //! the cheapest alone). One pass that split a count by the first row's column cost as much
-//! as eight such counts at n = 17 (BENCHMARKS.md), so it went.
+//! as eight such counts at n = 17 (BENCHMARKS.md), so it went. From n = 14 to 19 the first
+//! row's counts are constants (`known::first_column`), so neither counts that row: it was
+//! most of the work (n = 17, a fifth of the way in: four fifths of an unrank), and with it
+//! known an unrank or a rank at any tenth of the list of 17 costs about one plain count.
 //!
 //! A front-door module: it sits above the kernels, which `walk` (a data module) may not call.
 
@@ -143,7 +146,8 @@ where
 /// of the counts its answer needs: a table lookup; a walk to it where `i` is among the first
 /// or (the count of `n` known) the last [`WALK_REACH`](crate::WALK_REACH) solutions; from
 /// n = 14 to 23 (feature `std`), the first rows chosen by counting with the half-board join
-/// (at n = 17, at most about three times a plain count of the board); otherwise
+/// (at n = 17, whose first row's counts are constants, about one plain count of the board;
+/// from n = 20, where that row is counted too, up to about three); otherwise
 /// [`Error::BeyondReach`], at once. `Ok(None)` past the last solution or for `n` outside
 /// `1..=MAX_N`.
 ///
@@ -200,6 +204,7 @@ where
 mod counted {
     use crate::board::MAX_N;
     use crate::join;
+    use crate::known;
     use crate::placement::Placement;
     use crate::progress::{Progress, Stage, Unit};
     use crate::walk::{self, WALK_REACH};
@@ -362,7 +367,9 @@ mod counted {
             let prefix = &sol[..r];
             // A row's branches to the left that hold few solutions are a short walk; the
             // join counts only those that hold many.
-            let walked = match hopeless(n, prefix, c, WALK_REACH) {
+            // (The first row's sum is known outright for some n: `first_row_before`.)
+            let known_first = r == 0 && known::first_column(n, 0).is_some();
+            let walked = match known_first || hopeless(n, prefix, c, WALK_REACH) {
                 true => None,
                 false => walk::count_below_cap(n, prefix, below(c), WALK_REACH),
             };
@@ -447,6 +454,10 @@ mod counted {
         if c == 0 {
             return Some(0);
         }
+        // Where each column's count is known, no count.
+        if let Some(sum) = (0..c).map(|j| known::first_column(n, j)).sum() {
+            return Some(sum);
+        }
         let (half, middle) = between(n, c);
         let side = first_row_cost(n, below(c.min(n - c)));
         let (half_cost, middle_cost) = (first_row_cost(n, half), first_row_cost(n, middle));
@@ -508,11 +519,38 @@ mod counted {
         }
     }
 
+    /// The column of the first row that starts solution `i` of `n`, `i`'s place among the
+    /// solutions it starts, and how many they are, where every column's count is known
+    /// (`known::first_column`).
+    fn known_first_row(n: usize, i: u64) -> Option<(usize, u64, u64)> {
+        let mut left = i;
+        for c in 0..n {
+            let here = known::first_column(n, c)?;
+            if left < here {
+                return Some((c, left, here));
+            }
+            left -= here;
+        }
+        None
+    }
+
     /// The `i`-th solution of `n`, by counting: `Ok(None)` past the last one, `Err` where the
     /// join could not get its memory.
     pub(super) fn nth(
         n: usize,
         i: u64,
+        threads: usize,
+        steps: &RowProgress<'_>,
+    ) -> Result<Option<Placement>, ()> {
+        nth_from(n, i, known_first_row(n, i), threads, steps)
+    }
+
+    /// [`nth`], given the first row's column, `i`'s place among its solutions and how many
+    /// they are where they are known (`first`), or counting them.
+    fn nth_from(
+        n: usize,
+        i: u64,
+        first: Option<(usize, u64, u64)>,
         threads: usize,
         steps: &RowProgress<'_>,
     ) -> Result<Option<Placement>, ()> {
@@ -525,7 +563,13 @@ mod counted {
         let (mut left, mut branch) = (i, total);
         // The first row: by the mirror, column c starts as many solutions as column n - 1 - c.
         let mut firsts = [None; MAX_N];
-        for r in 0..counted_rows(n) {
+        // Where each column's count is known, the first row takes none.
+        let mut from_row = 0;
+        if let Some((c, at, here)) = first {
+            prefix[0] = c as u8;
+            (left, branch, from_row) = (at, here, 1);
+        }
+        for r in from_row..counted_rows(n) {
             // A branch this small is walked to the solution sooner than its rows are counted.
             if branch < WALK_BRANCH {
                 return Ok(walk::nth_below(n, &prefix[..r], left));
@@ -666,6 +710,46 @@ mod counted {
                         Some(want),
                         "n = {n}, c = {c}"
                     );
+                }
+            }
+        }
+
+        /// An unrank's first row, counted, and known: the first and the last solution each
+        /// column of the first row starts, on an even and an odd board.
+        #[test]
+        fn an_unranks_first_row_counted_and_known_agree() {
+            let quiet = |_: Progress| {};
+            let steps = RowProgress { progress: &quiet };
+            for n in [14, 15] {
+                let sols = all(n);
+                let mut at = std::vec::Vec::new();
+                for (i, pair) in sols.windows(2).enumerate() {
+                    if pair[0][0] != pair[1][0] {
+                        at.extend([i as u64, i as u64 + 1]);
+                    }
+                }
+                at.push(sols.len() as u64 / 2);
+                for i in at {
+                    let want = Some(sols[i as usize].as_slice());
+                    let counted = nth_from(n, i, None, 2, &steps).unwrap();
+                    assert_eq!(counted.as_deref(), want, "n = {n}, i = {i}, counted");
+                    let known = known_first_row(n, i);
+                    assert!(known.is_some(), "n = {n}");
+                    let found = nth_from(n, i, known, 2, &steps).unwrap();
+                    assert_eq!(found.as_deref(), want, "n = {n}, i = {i}, known");
+                }
+            }
+        }
+
+        /// The first row's counts that are known are those the join counts (n = 14 to 16).
+        #[test]
+        fn known_first_columns_are_the_joins_counts() {
+            let quiet = |_: Progress| {};
+            let steps = RowProgress { progress: &quiet };
+            for n in 14..=16 {
+                for c in 0..n {
+                    let counted = count(n, &[], 1 << c, 2, &steps);
+                    assert_eq!(counted, known::first_column(n, c), "n = {n}, c = {c}");
                 }
             }
         }
