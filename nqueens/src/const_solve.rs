@@ -24,8 +24,8 @@ use crate::board::full_mask;
 /// const SIX: [[u8; 6]; 5] = nqueens_tables::const_solutions();
 /// ```
 ///
-/// Const evaluation is slow, about 1000x slower than native code: n = 12 takes about 2.7 s of
-/// compile time and n = 13 about 15 s. Every n up to 13 stays under rustc's
+/// Const evaluation is slow, about 1000x slower than native code: n = 12 takes about 2.2 s of
+/// compile time and n = 13 about 12 to 13 s. Every n up to 13 stays under rustc's
 /// `long_running_const_eval` lint, so no `allow` is needed. The embedded tables are the
 /// cheap way to the same bytes.
 pub const fn const_solutions<const N: usize, const C: usize>() -> [[u8; N]; C] {
@@ -71,15 +71,20 @@ pub const fn const_solutions<const N: usize, const C: usize>() -> [[u8; N]; C] {
 /// Shaped for the interpreter, which charges for every MIR statement, every assert (each
 /// overflow and bounds check ends a basic block) and every call (a frame), and whose
 /// `long_running_const_eval` lint counts loop iterations and calls, 2 million at most:
-/// - One nested `while` loop per row, written out by `level!` for every row a board of up to
+/// - One nested loop per row, written out by `level!` for every row a board of up to
 ///   32 can have. A row's state lives in its own locals, so descending and backtracking
 ///   store and reload nothing: no stack array, no index, no bounds check (a quarter less
 ///   time than the stack machine it replaces, at n = 13).
+/// - A row is entered only with a free square, so its loop tests for more at the bottom,
+///   and whether the next row is the tail is decided once per loop, not once per entry of
+///   the row below. Every test is a branch, the interpreter's dearest step.
+/// - The arithmetic is compound assignments (`b &= f`): one reads its left side in place,
+///   where `b & f` first copies each operand into a temporary of its own.
 /// - The last three rows are straight-line code (`three!`, `two!`, `last!`): with three
 ///   columns left a row has at most three free squares, then two, then one. They run no
 ///   loop, so the lint counts only the rows above them: about 1.76 million steps at n = 13.
 /// - No call but one per solution, to [`record`], and the lowest free square is
-///   `f ^ (f & (f - 1))`. `d` holds the columns still free, so a row's free squares are
+///   `f ^ (f & (f - 1))`, with the rest of `f` then `f ^` it. `d` holds the columns still free, so a row's free squares are
 ///   `d & !(l | r)`.
 /// - A solution's queens are handed to `record` as their bits, and only there turned into
 ///   columns; the search never needs a column number.
@@ -94,19 +99,33 @@ const fn fill<const N: usize, const C: usize>(
     // The first of the last three rows.
     let tail = N - 3;
     // The next row's state once this row's queen is `$b`: free columns, left and right
-    // diagonals, free squares (optionally masked).
+    // diagonals, free squares (optionally masked). The free squares `d2 & !(l2 | r2)` are
+    // written `((l2 | r2) ^ d2) & d2`, which needs no `!`.
     macro_rules! place {
         ($b:ident $d:ident $l:ident $r:ident => $d2:ident $l2:ident $r2:ident $f2:ident $(& $m:ident)?) => {
-            let $d2 = $d ^ $b;
-            let $l2 = ($l | $b) << 1u32;
-            let $r2 = ($r | $b) >> 1u32;
-            let mut $f2 = $d2 & !($l2 | $r2) $(& $m)?;
+            let mut $d2 = $d;
+            $d2 ^= $b;
+            let mut $l2 = $l;
+            $l2 |= $b;
+            $l2 <<= 1u32;
+            let mut $r2 = $r;
+            $r2 |= $b;
+            $r2 >>= 1u32;
+            let mut $f2 = $l2;
+            $f2 |= $r2;
+            $f2 ^= $d2;
+            $f2 &= $d2;
+            $($f2 &= $m;)?
         };
     }
-    // Takes the lowest free square `$b` of `$f`, and places it.
+    // Takes the lowest free square `$b` of `$f`, and places it: `$b` is first the rest of
+    // `$f`, `$f & ($f - 1)`, then `$f` without the rest.
     macro_rules! take {
         ($f:ident $d:ident $l:ident $r:ident => $b:ident $d2:ident $l2:ident $r2:ident $f2:ident $(& $m:ident)?) => {
-            let $b = $f ^ ($f & ($f - 1));
+            let mut $b = $f;
+            $b -= 1;
+            $b &= $f;
+            $b ^= $f;
             $f ^= $b;
             place!($b $d $l $r => $d2 $l2 $r2 $f2 $(& $m)?);
         };
@@ -115,12 +134,25 @@ const fn fill<const N: usize, const C: usize>(
     // has one column left, and a solution if that column's square is not attacked.
     macro_rules! last {
         ([$($q:ident)*] $f:ident $d:ident $l:ident $r:ident) => {
-            let x = $f ^ ($f & ($f - 1));
+            let mut x = $f;
+            x -= 1;
+            x &= $f;
+            x ^= $f;
             $f ^= x;
             last!(only [$($q)*] x $d $l $r);
         };
         (only [$($q:ident)*] $x:ident $d:ident $l:ident $r:ident) => {
-            let z = ($d ^ $x) & !((($l | $x) << 1u32) | (($r | $x) >> 1u32));
+            let mut z = $l;
+            z |= $x;
+            z <<= 1u32;
+            let mut w = $r;
+            w |= $x;
+            w >>= 1u32;
+            z |= w;
+            let mut e = $d;
+            e ^= $x;
+            z ^= e;
+            z &= e;
             if z != 0 {
                 record(out, &[$($q,)* $x, z], start, end, found);
                 found += 1;
@@ -155,29 +187,48 @@ const fn fill<const N: usize, const C: usize>(
             }
         };
     }
-    // Row `$k`, whose queens above are `$q`: the tail if it is row N - 3, else a loop over its
-    // free squares with the next row's loop inside.
+    // Row `$k`, whose queens above are `$q` and whose free squares `$f` are not none: a loop
+    // over them, with the next row's tail or loop inside.
     macro_rules! level {
         ([$($q:ident)*] ($f:ident $d:ident $l:ident $r:ident $b:ident $k:literal $(& $m:ident)?)
-            ($f2:ident $d2:ident $l2:ident $r2:ident $b2:ident $k2:literal) $($deeper:tt)*) => {
-            if $k == tail {
-                three!([$($q)*] $f $d $l $r);
+            ($f2:ident $d2:ident $l2:ident $r2:ident $b2:ident $k2:literal) $($deeper:tt)+) => {
+            if $k2 == tail {
+                loop {
+                    take!($f $d $l $r => $b $d2 $l2 $r2 $f2 $(& $m)?);
+                    three!([$($q)* $b] $f2 $d2 $l2 $r2);
+                    if $f == 0 {
+                        break;
+                    }
+                }
             } else {
-                while $f != 0 {
+                loop {
                     take!($f $d $l $r => $b $d2 $l2 $r2 $f2 $(& $m)?);
                     if $f2 != 0 {
-                        level!([$($q)* $b] ($f2 $d2 $l2 $r2 $b2 $k2) $($deeper)*);
+                        level!([$($q)* $b] ($f2 $d2 $l2 $r2 $b2 $k2) $($deeper)+);
+                    }
+                    if $f == 0 {
+                        break;
                     }
                 }
             }
         };
-        // Row 29 is reached only as row N - 3 of N = 32.
-        ([$($q:ident)*] ($f:ident $d:ident $l:ident $r:ident $b:ident $k:literal)) => {
-            three!([$($q)*] $f $d $l $r);
+        // Row 28: row 29 is reached only as row N - 3 of N = 32.
+        ([$($q:ident)*] ($f:ident $d:ident $l:ident $r:ident $b:ident $k:literal)
+            ($f2:ident $d2:ident $l2:ident $r2:ident $b2:ident $k2:literal)) => {
+            loop {
+                take!($f $d $l $r => $b $d2 $l2 $r2 $f2);
+                three!([$($q)* $b] $f2 $d2 $l2 $r2);
+                if $f == 0 {
+                    break;
+                }
+            }
         };
     }
     let mut f0 = first;
     let (d0, l0, r0) = (full_mask(N), 0u32, 0u32);
+    if f0 == 0 {
+        return 0;
+    }
     level!([]
         (f0 d0 l0 r0 b0 0 & second) (f1 d1 l1 r1 b1 1) (f2 d2 l2 r2 b2 2) (f3 d3 l3 r3 b3 3)
         (f4 d4 l4 r4 b4 4) (f5 d5 l5 r5 b5 5) (f6 d6 l6 r6 b6 6) (f7 d7 l7 r7 b7 7)
