@@ -84,7 +84,7 @@ pub const fn const_solutions<const N: usize, const C: usize>() -> [[u8; N]; C] {
 ///   columns left a row has at most three free squares, then two, then one. They run no
 ///   loop, so the lint counts only the rows above them: about 1.76 million steps at n = 13.
 /// - No call but one per solution, to [`record`], and the lowest free square is
-///   `f ^ (f & (f - 1))`, with the rest of `f` then `f ^` it. `d` holds the columns still free, so a row's free squares are
+///   `f ^ (f & (f - 1))`. `d` holds the columns still free, so a row's free squares are
 ///   `d & !(l | r)`.
 /// - A solution's queens are handed to `record` as their bits, and only there turned into
 ///   columns; the search never needs a column number.
