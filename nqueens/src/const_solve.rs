@@ -118,15 +118,21 @@ const fn fill<const N: usize, const C: usize>(
             $($f2 &= $m;)?
         };
     }
-    // Takes the lowest free square `$b` of `$f`, and places it: `$b` is first the rest of
-    // `$f`, `$f & ($f - 1)`, then `$f` without the rest.
-    macro_rules! take {
-        ($f:ident $d:ident $l:ident $r:ident => $b:ident $d2:ident $l2:ident $r2:ident $f2:ident $(& $m:ident)?) => {
+    // Takes the lowest free square `$b` out of `$f`: `$b` is first the rest of `$f`,
+    // `$f & ($f - 1)`, then `$f` without the rest.
+    macro_rules! lowest {
+        ($f:ident => $b:ident) => {
             let mut $b = $f;
             $b -= 1;
             $b &= $f;
             $b ^= $f;
             $f ^= $b;
+        };
+    }
+    // Takes the lowest free square `$b` of `$f`, and places it.
+    macro_rules! take {
+        ($f:ident $d:ident $l:ident $r:ident => $b:ident $d2:ident $l2:ident $r2:ident $f2:ident $(& $m:ident)?) => {
+            lowest!($f => $b);
             place!($b $d $l $r => $d2 $l2 $r2 $f2 $(& $m)?);
         };
     }
@@ -134,25 +140,11 @@ const fn fill<const N: usize, const C: usize>(
     // has one column left, and a solution if that column's square is not attacked.
     macro_rules! last {
         ([$($q:ident)*] $f:ident $d:ident $l:ident $r:ident) => {
-            let mut x = $f;
-            x -= 1;
-            x &= $f;
-            x ^= $f;
-            $f ^= x;
+            lowest!($f => x);
             last!(only [$($q)*] x $d $l $r);
         };
         (only [$($q:ident)*] $x:ident $d:ident $l:ident $r:ident) => {
-            let mut z = $l;
-            z |= $x;
-            z <<= 1u32;
-            let mut w = $r;
-            w |= $x;
-            w >>= 1u32;
-            z |= w;
-            let mut e = $d;
-            e ^= $x;
-            z ^= e;
-            z &= e;
+            place!($x $d $l $r => zd zl zr z);
             if z != 0 {
                 record(out, &[$($q,)* $x, z], start, end, found);
                 found += 1;
@@ -187,19 +179,26 @@ const fn fill<const N: usize, const C: usize>(
             }
         };
     }
+    // Row N - 4, whose free squares `$f` are not none: a loop over them, each with the tail.
+    macro_rules! above_tail {
+        ([$($q:ident)*] ($f:ident $d:ident $l:ident $r:ident $b:ident $(& $m:ident)?)
+            ($f2:ident $d2:ident $l2:ident $r2:ident)) => {
+            loop {
+                take!($f $d $l $r => $b $d2 $l2 $r2 $f2 $(& $m)?);
+                three!([$($q)* $b] $f2 $d2 $l2 $r2);
+                if $f == 0 {
+                    break;
+                }
+            }
+        };
+    }
     // Row `$k`, whose queens above are `$q` and whose free squares `$f` are not none: a loop
     // over them, with the next row's tail or loop inside.
     macro_rules! level {
         ([$($q:ident)*] ($f:ident $d:ident $l:ident $r:ident $b:ident $k:literal $(& $m:ident)?)
             ($f2:ident $d2:ident $l2:ident $r2:ident $b2:ident $k2:literal) $($deeper:tt)+) => {
             if $k2 == tail {
-                loop {
-                    take!($f $d $l $r => $b $d2 $l2 $r2 $f2 $(& $m)?);
-                    three!([$($q)* $b] $f2 $d2 $l2 $r2);
-                    if $f == 0 {
-                        break;
-                    }
-                }
+                above_tail!([$($q)*] ($f $d $l $r $b $(& $m)?) ($f2 $d2 $l2 $r2));
             } else {
                 loop {
                     take!($f $d $l $r => $b $d2 $l2 $r2 $f2 $(& $m)?);
@@ -215,13 +214,7 @@ const fn fill<const N: usize, const C: usize>(
         // Row 28: row 29 is reached only as row N - 3 of N = 32.
         ([$($q:ident)*] ($f:ident $d:ident $l:ident $r:ident $b:ident $k:literal)
             ($f2:ident $d2:ident $l2:ident $r2:ident $b2:ident $k2:literal)) => {
-            loop {
-                take!($f $d $l $r => $b $d2 $l2 $r2 $f2);
-                three!([$($q)* $b] $f2 $d2 $l2 $r2);
-                if $f == 0 {
-                    break;
-                }
-            }
+            above_tail!([$($q)*] ($f $d $l $r $b) ($f2 $d2 $l2 $r2));
         };
     }
     let mut f0 = first;
