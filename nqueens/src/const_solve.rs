@@ -24,8 +24,8 @@ use crate::board::full_mask;
 /// const SIX: [[u8; 6]; 5] = nqueens_tables::const_solutions();
 /// ```
 ///
-/// Const evaluation is slow, about 1000x slower than native code: n = 12 takes about 2.2 s of
-/// compile time and n = 13 about 12 to 13 s. Every n up to 13 stays under rustc's
+/// Const evaluation is slow, about 1000x slower than native code: n = 12 takes about 2.2 to 2.5 s
+/// of compile time and n = 13 about 12 to 14 s. Every n up to 13 stays under rustc's
 /// `long_running_const_eval` lint, so no `allow` is needed. The embedded tables are the
 /// cheap way to the same bytes.
 pub const fn const_solutions<const N: usize, const C: usize>() -> [[u8; N]; C] {
