@@ -2,9 +2,10 @@
 //!
 //! It is the third, independent solver. It is shaped for the const
 //! interpreter, which runs every MIR statement one at a time (about 1000x slower than native
-//! code): one nested `while` loop per row with the row's state in its own locals, the last
-//! three rows in straight-line code, and only half of the search, because the column-mirror
-//! of a lexicographic table, reversed, is the table again.
+//! code): one nested loop per row with the row's state in its own locals, the last three
+//! rows in straight-line code, and only half of the search, because the column-mirror of a
+//! lexicographic table, reversed, is the table again. BENCHMARKS.md ("Const evaluation")
+//! has what each step costs the interpreter, measured in instructions.
 
 use crate::board::full_mask;
 
@@ -24,8 +25,8 @@ use crate::board::full_mask;
 /// const SIX: [[u8; 6]; 5] = nqueens_tables::const_solutions();
 /// ```
 ///
-/// Const evaluation is slow, about 1000x slower than native code: n = 12 takes about 2.2 to 2.5 s
-/// of compile time and n = 13 about 12 to 14 s. Every n up to 13 stays under rustc's
+/// Const evaluation is slow, about 1000x slower than native code: n = 12 takes about 2 s of
+/// compile time and n = 13 about 11 s. Every n up to 13 stays under rustc's
 /// `long_running_const_eval` lint, so no `allow` is needed. The embedded tables are the
 /// cheap way to the same bytes.
 pub const fn const_solutions<const N: usize, const C: usize>() -> [[u8; N]; C] {
@@ -63,6 +64,60 @@ pub const fn const_solutions<const N: usize, const C: usize>() -> [[u8; N]; C] {
     out
 }
 
+/// A queen bit's column, as one `match`: a single switch for the interpreter, where a table
+/// look-up (`COLUMN[bit % 37]`) costs a remainder, a cast and two checks.
+macro_rules! column_of {
+    ($bit:expr) => {
+        match $bit {
+            0x1 => 0,
+            0x2 => 1,
+            0x4 => 2,
+            0x8 => 3,
+            0x10 => 4,
+            0x20 => 5,
+            0x40 => 6,
+            0x80 => 7,
+            0x100 => 8,
+            0x200 => 9,
+            0x400 => 10,
+            0x800 => 11,
+            0x1000 => 12,
+            0x2000 => 13,
+            0x4000 => 14,
+            0x8000 => 15,
+            0x10000 => 16,
+            0x20000 => 17,
+            0x40000 => 18,
+            0x80000 => 19,
+            0x100000 => 20,
+            0x200000 => 21,
+            0x400000 => 22,
+            0x800000 => 23,
+            0x1000000 => 24,
+            0x2000000 => 25,
+            0x4000000 => 26,
+            0x8000000 => 27,
+            0x10000000 => 28,
+            0x20000000 => 29,
+            0x40000000 => 30,
+            0x80000000 => 31,
+            _ => panic!("not a queen bit"),
+        }
+    };
+}
+
+/// Writes row `$k` of a solution whose queen there is `$bit`: its column to `$cols`, the
+/// mirrored column (`$top`, which is N - 1, minus it) to `$mirrored`.
+macro_rules! write_row {
+    ($cols:ident $mirrored:ident $top:ident [$k:expr] = $bit:expr) => {
+        let c = column_of!($bit);
+        $cols[$k] = c;
+        let mut m = $top;
+        m -= c;
+        $mirrored[$k] = m;
+    };
+}
+
 /// Finds every solution whose first row's queen is in `first` and second row's in `second`, in
 /// lexicographic order. Writes the k-th to `out[start + k]` and its column-mirror to
 /// `out[end - 1 - k]`, and returns how many it found. Writes stop at the array's end, so that
@@ -77,17 +132,20 @@ pub const fn const_solutions<const N: usize, const C: usize>() -> [[u8; N]; C] {
 ///   time than the stack machine it replaces, at n = 13).
 /// - A row is entered only with a free square, so its loop tests for more at the bottom,
 ///   and whether the next row is the tail is decided once per loop, not once per entry of
-///   the row below. Every test is a branch, the interpreter's dearest step.
+///   the row below.
+/// - Every test is a `match` on a local: one switch, where `if f != 0` copies `f` into a
+///   temporary, compares into another and marks both live and dead, six steps.
 /// - The arithmetic is compound assignments (`b &= f`): one reads its left side in place,
-///   where `b & f` first copies each operand into a temporary of its own.
+///   where `b & f` first copies each operand into a temporary of its own. A constant
+///   operand needs no temporary, so `!x` is written `x ^= 0xFFFF_FFFF`.
 /// - The last three rows are straight-line code (`three!`, `two!`, `last!`): with three
 ///   columns left a row has at most three free squares, then two, then one. They run no
 ///   loop, so the lint counts only the rows above them: about 1.76 million steps at n = 13.
 /// - No call but one per solution, to [`record`], and the lowest free square is
-///   `f ^ (f & (f - 1))`. `d` holds the columns still free, so a row's free squares are
-///   `d & !(l | r)`.
-/// - A solution's queens are handed to `record` as their bits, and only there turned into
-///   columns; the search never needs a column number.
+///   `f & (!f + 1)`. `d` holds the columns taken and every bit past the board's edge, so a
+///   row's free squares are `!(l | r | d)`, with no mask.
+/// - The first four rows are written to `cols` and `mirrored` when a loop places their
+///   queen; the rows below, by `record`, once per solution, from the queens' bits.
 const fn fill<const N: usize, const C: usize>(
     out: &mut [[u8; N]; C],
     first: u32,
@@ -98,13 +156,23 @@ const fn fill<const N: usize, const C: usize>(
     let mut found = 0usize;
     // The first of the last three rows.
     let tail = N - 3;
-    // The next row's state once this row's queen is `$b`: free columns, left and right
-    // diagonals, free squares (optionally masked). The free squares `d2 & !(l2 | r2)` are
-    // written `((l2 | r2) ^ d2) & d2`, which needs no `!`.
+    // Rows 0 to 3, where a loop (above row N - 4) takes them, are written here once their
+    // queen has a row below it, not once per solution: at n = 13 that is at most 3,790 writes
+    // of the first four rows, where the 36,856 solutions of a pass hold 147,424.
+    let top = (N - 1) as u8;
+    let mut cols = [0u8; N];
+    let mut mirrored = [0u8; N];
+    macro_rules! write_if {
+        (written $b:ident $k:literal) => {
+            write_row!(cols mirrored top [$k] = $b);
+        };
+    }
+    // The next row's state once this row's queen is `$b`: columns taken, left and right
+    // diagonals, free squares (optionally masked).
     macro_rules! place {
         ($b:ident $d:ident $l:ident $r:ident => $d2:ident $l2:ident $r2:ident $f2:ident $(& $m:ident)?) => {
             let mut $d2 = $d;
-            $d2 ^= $b;
+            $d2 |= $b;
             let mut $l2 = $l;
             $l2 |= $b;
             $l2 <<= 1u32;
@@ -113,19 +181,19 @@ const fn fill<const N: usize, const C: usize>(
             $r2 >>= 1u32;
             let mut $f2 = $l2;
             $f2 |= $r2;
-            $f2 ^= $d2;
-            $f2 &= $d2;
+            $f2 |= $d2;
+            $f2 ^= 0xFFFF_FFFF;
             $($f2 &= $m;)?
         };
     }
-    // Takes the lowest free square `$b` out of `$f`: `$b` is first the rest of `$f`,
-    // `$f & ($f - 1)`, then `$f` without the rest.
+    // Takes the lowest free square `$b` out of `$f`: `!$f + 1` keeps the lowest bit of `$f`
+    // and clears the ones below it (`$f` is not 0, so the addition cannot overflow).
     macro_rules! lowest {
         ($f:ident => $b:ident) => {
             let mut $b = $f;
-            $b -= 1;
+            $b ^= 0xFFFF_FFFF;
+            $b += 1;
             $b &= $f;
-            $b ^= $f;
             $f ^= $b;
         };
     }
@@ -137,27 +205,46 @@ const fn fill<const N: usize, const C: usize>(
         };
     }
     // The row before the last takes a free square (the one in `$f` with `only`); the last row
-    // has one column left, and a solution if that column's square is not attacked.
+    // has one column left, and a solution if that column's square is not attacked: `z`, all
+    // that is attacked or taken, is then every bit but that column's.
     macro_rules! last {
         ([$($q:ident)*] $f:ident $d:ident $l:ident $r:ident) => {
             lowest!($f => x);
             last!(only [$($q)*] x $d $l $r);
         };
         (only [$($q:ident)*] $x:ident $d:ident $l:ident $r:ident) => {
-            place!($x $d $l $r => zd zl zr z);
-            if z != 0 {
-                record(out, &[$($q,)* $x, z], start, end, found);
-                found += 1;
+            let mut z = $l;
+            z |= $x;
+            z <<= 1u32;
+            let mut zr = $r;
+            zr |= $x;
+            zr >>= 1u32;
+            z |= zr;
+            z |= $d;
+            z |= $x;
+            match z {
+                0xFFFF_FFFF => {}
+                _ => {
+                    z ^= 0xFFFF_FFFF;
+                    record(out, &mut cols, &mut mirrored, &[$($q,)* $x, z], start, end, found);
+                    found += 1;
+                }
             }
         };
     }
     // The row before the last: two columns left, so at most two free squares.
     macro_rules! two {
         ([$($q:ident)*] $f:ident $d:ident $l:ident $r:ident) => {
-            if $f != 0 {
-                last!([$($q)*] $f $d $l $r);
-                if $f != 0 {
-                    last!(only [$($q)*] $f $d $l $r);
+            match $f {
+                0 => {}
+                _ => {
+                    last!([$($q)*] $f $d $l $r);
+                    match $f {
+                        0 => {}
+                        _ => {
+                            last!(only [$($q)*] $f $d $l $r);
+                        }
+                    }
                 }
             }
         };
@@ -165,15 +252,24 @@ const fn fill<const N: usize, const C: usize>(
     // Row N - 3: three columns left, so at most three free squares.
     macro_rules! three {
         ([$($q:ident)*] $f:ident $d:ident $l:ident $r:ident) => {
-            if $f != 0 {
-                take!($f $d $l $r => y yd yl yr yf);
-                two!([$($q)* y] yf yd yl yr);
-                if $f != 0 {
+            match $f {
+                0 => {}
+                _ => {
                     take!($f $d $l $r => y yd yl yr yf);
                     two!([$($q)* y] yf yd yl yr);
-                    if $f != 0 {
-                        place!($f $d $l $r => yd yl yr yf);
-                        two!([$($q)* $f] yf yd yl yr);
+                    match $f {
+                        0 => {}
+                        _ => {
+                            take!($f $d $l $r => y yd yl yr yf);
+                            two!([$($q)* y] yf yd yl yr);
+                            match $f {
+                                0 => {}
+                                _ => {
+                                    place!($f $d $l $r => yd yl yr yf);
+                                    two!([$($q)* $f] yf yd yl yr);
+                                }
+                            }
+                        }
                     }
                 }
             }
@@ -186,8 +282,9 @@ const fn fill<const N: usize, const C: usize>(
             loop {
                 take!($f $d $l $r => $b $d2 $l2 $r2 $f2 $(& $m)?);
                 three!([$($q)* $b] $f2 $d2 $l2 $r2);
-                if $f == 0 {
-                    break;
+                match $f {
+                    0 => break,
+                    _ => {}
                 }
             }
         };
@@ -195,20 +292,26 @@ const fn fill<const N: usize, const C: usize>(
     // Row `$k`, whose queens above are `$q` and whose free squares `$f` are not none: a loop
     // over them, with the next row's tail or loop inside.
     macro_rules! level {
-        ([$($q:ident)*] ($f:ident $d:ident $l:ident $r:ident $b:ident $k:literal $(& $m:ident)?)
-            ($f2:ident $d2:ident $l2:ident $r2:ident $b2:ident $k2:literal) $($deeper:tt)+) => {
-            if $k2 == tail {
-                above_tail!([$($q)*] ($f $d $l $r $b $(& $m)?) ($f2 $d2 $l2 $r2));
-            } else {
-                loop {
-                    take!($f $d $l $r => $b $d2 $l2 $r2 $f2 $(& $m)?);
-                    if $f2 != 0 {
-                        level!([$($q)* $b] ($f2 $d2 $l2 $r2 $b2 $k2) $($deeper)+);
-                    }
-                    if $f == 0 {
-                        break;
-                    }
+        ([$($q:ident)*] ($f:ident $d:ident $l:ident $r:ident $b:ident $k:literal $($w:ident)? $(& $m:ident)?)
+            ($f2:ident $d2:ident $l2:ident $r2:ident $b2:ident $k2:literal $($w2:ident)?) $($deeper:tt)+) => {
+            match tail {
+                $k2 => {
+                    above_tail!([$($q)*] ($f $d $l $r $b $(& $m)?) ($f2 $d2 $l2 $r2));
                 }
+                _ => loop {
+                    take!($f $d $l $r => $b $d2 $l2 $r2 $f2 $(& $m)?);
+                    match $f2 {
+                        0 => {}
+                        _ => {
+                            $(write_if!($w $b $k);)?
+                            level!([$($q)* $b] ($f2 $d2 $l2 $r2 $b2 $k2 $($w2)?) $($deeper)+);
+                        }
+                    }
+                    match $f {
+                        0 => break,
+                        _ => {}
+                    }
+                },
             }
         };
         // Row 28: row 29 is reached only as row N - 3 of N = 32.
@@ -218,12 +321,13 @@ const fn fill<const N: usize, const C: usize>(
         };
     }
     let mut f0 = first;
-    let (d0, l0, r0) = (full_mask(N), 0u32, 0u32);
+    let (d0, l0, r0) = (!full_mask(N), 0u32, 0u32);
     if f0 == 0 {
         return 0;
     }
     level!([]
-        (f0 d0 l0 r0 b0 0 & second) (f1 d1 l1 r1 b1 1) (f2 d2 l2 r2 b2 2) (f3 d3 l3 r3 b3 3)
+        (f0 d0 l0 r0 b0 0 written & second) (f1 d1 l1 r1 b1 1 written) (f2 d2 l2 r2 b2 2 written)
+        (f3 d3 l3 r3 b3 3 written)
         (f4 d4 l4 r4 b4 4) (f5 d5 l5 r5 b5 5) (f6 d6 l6 r6 b6 6) (f7 d7 l7 r7 b7 7)
         (f8 d8 l8 r8 b8 8) (f9 d9 l9 r9 b9 9) (f10 d10 l10 r10 b10 10) (f11 d11 l11 r11 b11 11)
         (f12 d12 l12 r12 b12 12) (f13 d13 l13 r13 b13 13) (f14 d14 l14 r14 b14 14)
@@ -236,49 +340,54 @@ const fn fill<const N: usize, const C: usize>(
     found
 }
 
-/// `COLUMN[2^c % 37] = c`: a queen bit's column without a call (2^c mod 37 is distinct for
-/// c < 32).
-static COLUMN: [u8; 37] = {
-    let mut t = [0u8; 37];
-    let mut c = 0;
-    while c < 32 {
-        t[((1u64 << c) % 37) as usize] = c as u8;
-        c += 1;
-    }
-    t
-};
-
-/// Stores solution number `found` of a [`fill`] pass (see there), given as one queen bit per
-/// row: its rows at `out[start + found]`, its column-mirror at `out[end - 1 - found]`.
-/// Straight-line code, one block per row up to `N`: no loop for the lint to count.
+/// Stores solution number `found` of a [`fill`] pass (see there): its rows at
+/// `out[start + found]`, its column-mirror at `out[end - 1 - found]`. `cols` and
+/// `mirrored` hold the rows that `fill` wrote (0 to 3 from n = 8), and `bits` the queen of
+/// every row. From n = 8 the rows below 3 are straight-line code, one block per row up to
+/// `N`: no loop for the lint to count.
+#[allow(clippy::too_many_arguments)]
 const fn record<const N: usize, const C: usize>(
     out: &mut [[u8; N]; C],
+    cols: &mut [u8; N],
+    mirrored: &mut [u8; N],
     bits: &[u32],
     start: usize,
     end: usize,
     found: usize,
 ) {
-    let mut cols = [0u8; N];
-    let mut mirrored = [0u8; N];
     let top = (N - 1) as u8;
-    macro_rules! rows {
-        ($k:literal $($rest:literal)*) => {
-            if $k < N {
-                let c = COLUMN[(bits[$k] % 37) as usize];
-                cols[$k] = c;
-                mirrored[$k] = top - c;
-                rows!($($rest)*);
-            }
-        };
-        () => {};
+    if N >= 8 {
+        macro_rules! rows {
+            ($k:literal $($rest:literal)*) => {
+                match N {
+                    $k => {}
+                    _ => {
+                        write_row!(cols mirrored top [$k] = bits[$k]);
+                        rows!($($rest)*);
+                    }
+                }
+            };
+            () => {};
+        }
+        write_row!(cols mirrored top [4] = bits[4]);
+        write_row!(cols mirrored top [5] = bits[5]);
+        write_row!(cols mirrored top [6] = bits[6]);
+        write_row!(cols mirrored top [7] = bits[7]);
+        rows!(8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31);
+    } else {
+        // Below n = 8 a loop may take none of rows 0 to 3, so every row is written here.
+        let mut k = 0;
+        while k < N {
+            write_row!(cols mirrored top [k] = bits[k]);
+            k += 1;
+        }
     }
-    rows!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31);
     let at = start + found;
     if at < C {
-        out[at] = cols;
+        out[at] = *cols;
     }
     if found < end {
-        out[end - 1 - found] = mirrored;
+        out[end - 1 - found] = *mirrored;
     }
 }
 
