@@ -346,7 +346,6 @@ const fn fill<const N: usize, const C: usize>(
 /// `mirrored` hold the rows that `fill` wrote (0 to 4 from n = 9), and `bits` the queen of
 /// every row. From n = 9 the rows below 4 are straight-line code, one block per row up to
 /// `N`: no loop for the lint to count.
-#[allow(clippy::too_many_arguments)]
 const fn record<const N: usize, const C: usize>(
     out: &mut [[u8; N]; C],
     cols: &mut [u8; N],
