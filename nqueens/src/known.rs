@@ -57,14 +57,14 @@ pub const fn known_count(n: usize) -> Option<u64> {
 #[cfg(feature = "std")]
 const FIRST_COLUMNS_FROM: usize = 14;
 
-/// For n = 14 to 19, how many solutions put the first row's queen in each column of the
+/// For n = 14 to 20, how many solutions put the first row's queen in each column of the
 /// first half (the mirror image gives the second). Counted by the join and each row checked
 /// against the published count by `tools/first_columns.sh`; a test holds every row to
 /// A000170 and recounts n = 14 to 16. With them an unrank or a rank of these n finds or sums
 /// its first row with no count: at n = 17 that row took four fifths of an unrank a fifth of
 /// the way into the list, three to five counts of one or more columns (BENCHMARKS.md).
 #[cfg(feature = "std")]
-const FIRST_COLUMNS: [&[u64]; 6] = [
+const FIRST_COLUMNS: [&[u64]; 7] = [
     &[11_892, 16_488, 23_024, 27_494, 32_163, 34_760, 36_977],
     &[
         69_516, 98_156, 122_763, 157_034, 175_296, 201_164, 206_294, 218_738,
@@ -92,10 +92,22 @@ const FIRST_COLUMNS: [&[u64]; 6] = [
         360_352_268,
         370_464_204,
     ],
+    &[
+        912_695_924,
+        1_134_501_243,
+        1_381_017_109,
+        1_649_528_539,
+        1_925_960_786,
+        2_158_815_033,
+        2_388_912_956,
+        2_563_311_029,
+        2_670_502_723,
+        2_729_349_100,
+    ],
 ];
 
 /// How many solutions of `n` put the first row's queen in column `c` (0-based), where that
-/// is known without counting: n = 14 to 19 (see `FIRST_COLUMNS`). `None` otherwise, or for
+/// is known without counting: n = 14 to 20 (see `FIRST_COLUMNS`). `None` otherwise, or for
 /// a column off the board.
 #[cfg(feature = "std")]
 pub(crate) const fn first_column(n: usize, c: usize) -> Option<u64> {

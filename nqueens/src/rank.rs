@@ -15,7 +15,7 @@
 //! says is cheaper: the columns of the nearer side, or, by the mirror, those between the
 //! queen and the middle, each at once or one by one (the columns next to the middle are
 //! the cheapest alone). One pass that split a count by the first row's column cost as much
-//! as eight such counts at n = 17 (BENCHMARKS.md), so it went. From n = 14 to 19 the first
+//! as eight such counts at n = 17 (BENCHMARKS.md), so it went. From n = 14 to 20 the first
 //! row's counts are constants (`known::first_column`), so neither counts that row: it was
 //! most of the work (n = 17, a fifth of the way in: four fifths of an unrank), and with it
 //! known an unrank or a rank at any tenth of the list of 17 costs about one plain count.
@@ -147,7 +147,7 @@ where
 /// or (the count of `n` known) the last [`WALK_REACH`](crate::WALK_REACH) solutions; from
 /// n = 14 to 23 (feature `std`), the first rows chosen by counting with the half-board join
 /// (at n = 17, whose first row's counts are constants, about one plain count of the board;
-/// from n = 20, where that row is counted too, up to about three); otherwise
+/// from n = 21, where that row is counted too, up to about three); otherwise
 /// [`Error::BeyondReach`], at once. `Ok(None)` past the last solution or for `n` outside
 /// `1..=MAX_N`.
 ///
