@@ -12,7 +12,9 @@
 mod device;
 mod stack;
 
-use nqueens_tables::{canonical, fundamental, nth, rank, solutions, solutions_with_fixed, Counter};
+use nqueens_tables::{
+    canonical, fundamental, nth, rank, solutions, solutions_with_fixed, Counter, Share,
+};
 
 /// The most stack any entry point may use: the promise to boards with 8 to 16 KiB of RAM.
 const BUDGET: usize = 2048;
@@ -93,8 +95,7 @@ fn main() -> ! {
         Counter::new(10)
             .ok()?
             .fundamental(true)
-            .share(k, 3)
-            .ok()?
+            .share(Share::new(k, 3).ok()?)
             .run()
             .ok()
     };

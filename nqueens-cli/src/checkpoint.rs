@@ -20,40 +20,60 @@ use std::path::Path;
 use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
-use nqueens_tables::{Counter, Method};
+use nqueens_tables::{Counter, Method, Stage};
 
 use crate::count::Args;
 use crate::merge::Shares;
 use crate::progress::Step;
 use crate::record::{fixed_list, CountId, Record, MAX_LINE};
-use crate::{usage, Failure};
+use crate::{read_failed, usage, write_failed, Failure};
 
 /// The bar's steps per share: the share under way moves it too.
 const STEPS_PER_SHARE: u64 = 1000;
 
-pub(crate) fn run(
-    args: &Args,
-    counter: Counter,
-    path: &Path,
-    out: &mut dyn Write,
-) -> Result<(), Failure> {
+/// Counts `args` share by share, keeping each finished share in the file at `path`, and
+/// prints the total as a count without the option would.
+pub(crate) fn run(args: &Args, path: &Path, out: &mut dyn Write) -> Result<(), Failure> {
+    let counter = args.counter()?;
     let name = path.display().to_string();
-    let io = |e: std::io::Error| Failure::Io(std::io::Error::new(e.kind(), format!("{name}: {e}")));
+    let (file, shares, expected) = open(args, &counter, path, &name)?;
+    let mut done: BTreeMap<u64, Record> = shares
+        .by_k
+        .into_iter()
+        .map(|(k, (record, _))| (k, record))
+        .collect();
+    let finished = count_missing(args, &counter, &expected, file, &done, &name)?;
+    for record in finished {
+        done.insert(record.k, record);
+    }
+    args.print(out, &total(args, &done, expected))
+}
+
+/// Opens the checkpoint (created if it is not there), reads its records, checks that they
+/// are of this count and drops a torn last line: the file, ready to append to, with its
+/// whole lines' length; the shares it holds; and what every record of this count says of it.
+fn open(
+    args: &Args,
+    counter: &Counter,
+    path: &Path,
+    name: &str,
+) -> Result<((File, u64), Shares, CountId), Failure> {
+    let io = write_failed(name);
     let mut file = OpenOptions::new()
         .read(true)
         .append(true)
         .create(true)
         .open(path)
-        .map_err(io)?;
-    if file.metadata().map_err(io)?.is_dir() {
+        .map_err(&io)?;
+    if file.metadata().map_err(&io)?.is_dir() {
         return Err(io(std::io::Error::other("is a directory")));
     }
-    let (shares, whole) = read(&mut file, &name)?;
+    let (shares, whole) = read(&mut file, name)?;
     let m = match &shares.first {
         Some((id, _)) => id.m,
         None => counter.suggested_shares(),
     };
-    let mut expected = expected_id(args, &counter, m)?;
+    let mut expected = expected_id(args, counter, m)?;
     if let Some((id, at)) = &shares.first {
         if m == 1 {
             // A whole count's record has the plan of the method that counted it, which may
@@ -67,70 +87,74 @@ pub(crate) fn run(
             ));
         }
     }
-    if whole < file.metadata().map_err(io)?.len() {
+    if whole < file.metadata().map_err(&io)?.len() {
         // A torn last line: power lost in the middle of a write. Its share is counted again.
         let _ = writeln!(
             std::io::stderr(),
             "note: {name}: its last line was cut short (a write that did not finish): \
              dropped, and its share counted again"
         );
-        file.set_len(whole).map_err(io)?;
+        file.set_len(whole).map_err(&io)?;
     }
-    let mut done: BTreeMap<u64, Record> = shares
-        .by_k
-        .into_iter()
-        .map(|(k, (record, _))| (k, record))
-        .collect();
-    let file = Mutex::new((file, whole));
+    Ok(((file, whole), shares, expected))
+}
+
+/// Counts the shares of `expected.m` that `done` lacks, appending each to `file` as it
+/// finishes, with a bar of shares; a signal stops it after the write under way. The records
+/// of the shares this run counted.
+fn count_missing(
+    args: &Args,
+    counter: &Counter,
+    expected: &CountId,
+    file: (File, u64),
+    done: &BTreeMap<u64, Record>,
+    name: &str,
+) -> Result<Vec<Record>, Failure> {
+    let m = expected.m;
+    let file = Mutex::new(file);
     let finished = Mutex::new(Vec::new());
     let before = done.len() as u64;
+    let kept = || before + finished.lock().map_or(0, |f| f.len() as u64);
     let stop = crate::signals::Stop::watch();
     let stopping = || {
-        let status = stop.signalled()?;
+        let (what, status) = stop.signalled()?;
         // Held to the exit: no record is half written when the process ends.
         std::mem::forget(file.lock().unwrap_or_else(PoisonError::into_inner));
-        let kept = before + finished.lock().map_or(0, |f| f.len() as u64);
-        let what = match status {
-            crate::status::INTERRUPTED => "interrupted",
-            _ => "terminated",
-        };
-        Some((
-            format!(
-                "{what}: {kept} of {m} shares are kept in {name}; the same command resumes from them"
-            ),
-            status,
-        ))
+        let line = format!(
+            "{what}: {} of {m} shares are kept in {name}; the same command resumes from them",
+            kept()
+        );
+        Some((line, status))
     };
-    let result = crate::progress::with_progress(
+    crate::progress::with_progress(
         |report| {
             let show = |shares: u64, inner: u64| {
                 report(Step {
-                    stage: 2,
+                    stage: Stage::Counting,
                     done: shares * STEPS_PER_SHARE + inner,
                     of: m * STEPS_PER_SHARE,
                     unit: "thousandths of a share",
                 })
             };
-            let finished_count = || before + finished.lock().map_or(0, |f| f.len() as u64);
             show(before, 0);
             let mut failed = None;
             let mut share_start = Instant::now();
             let ran = counter.run_shares(
                 m,
-                |k| done.contains_key(&k),
-                |k, counts| {
+                |share| done.contains_key(&share.k()),
+                |share, counts| {
                     // One plan for every share (a whole count's is its method's own).
                     let plan = match m {
                         1 => counts.plan().to_string(),
                         _ => expected.plan.clone(),
                     };
                     let seconds = share_start.elapsed().as_secs_f64();
-                    let record = args.record(&counts, (k, m), seconds, plan);
+                    let record = args.record(&counts, share, seconds, plan);
                     share_start = Instant::now();
                     let mut guard = file.lock().unwrap_or_else(PoisonError::into_inner);
                     let (file, len) = &mut *guard;
                     if let Err(e) = append(file, len, &record) {
-                        failed = Some(io(e));
+                        failed = Some(write_failed(name)(e));
                         return ControlFlow::Break(());
                     }
                     drop(guard);
@@ -138,14 +162,14 @@ pub(crate) fn run(
                         .lock()
                         .unwrap_or_else(PoisonError::into_inner)
                         .push(record);
-                    show(finished_count(), 0);
+                    show(kept(), 0);
                     ControlFlow::Continue(())
                 },
                 |p| {
                     let inner = (p.done.min(p.of) * STEPS_PER_SHARE)
                         .checked_div(p.of)
                         .unwrap_or(0);
-                    show(finished_count(), inner);
+                    show(kept(), inner);
                 },
             );
             match (ran, failed) {
@@ -155,16 +179,16 @@ pub(crate) fn run(
             }
         },
         &stopping,
-    );
-    result?;
-    for record in finished
+    )?;
+    Ok(finished
         .into_inner()
-        .unwrap_or_else(PoisonError::into_inner)
-    {
-        done.insert(record.k, record);
-    }
-    let total = Record {
-        n: args.n as u64,
+        .unwrap_or_else(PoisonError::into_inner))
+}
+
+/// The record of the whole count, from the records of all its shares.
+fn total(args: &Args, done: &BTreeMap<u64, Record>, expected: CountId) -> Record {
+    Record {
+        n: args.board.n as u64,
         share: Some("1/1".into()),
         k: 1,
         m: 1,
@@ -178,21 +202,20 @@ pub(crate) fn run(
             .next()
             .map_or(expected.plan, |r| r.plan.clone()),
         version: expected.version,
-    };
-    args.print(out, &total)
+    }
 }
 
 /// What the records of this count say of it, for `m` shares: every one the file holds must
 /// agree, and every one this run appends does.
 fn expected_id(args: &Args, counter: &Counter, m: u64) -> Result<CountId, Failure> {
-    let share = counter.share(1, m)?;
+    let share = counter.share(nqueens_tables::Share::new(1, m)?);
     let plan = match m {
         // A whole count's record has the plan of the method that counts it.
         1 => String::new(),
         _ => counter.plan().to_string(),
     };
     Ok(CountId {
-        n: args.n as u64,
+        n: args.board.n as u64,
         m,
         plan,
         version: env!("CARGO_PKG_VERSION").to_string(),
@@ -205,8 +228,7 @@ fn expected_id(args: &Args, counter: &Counter, m: u64) -> Result<CountId, Failur
 /// (no newline at its end), which is not read. Any other line that is not a record is an
 /// error naming it.
 fn read(file: &mut File, name: &str) -> Result<(Shares, u64), Failure> {
-    let cannot =
-        |e: std::io::Error| Failure::Read(std::io::Error::new(e.kind(), format!("{name}: {e}")));
+    let cannot = read_failed(name);
     file.seek(SeekFrom::Start(0)).map_err(cannot)?;
     let mut reader = BufReader::new(&*file);
     let mut shares = Shares::default();

@@ -6,16 +6,15 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use nqueens_tables::{Counter, Counts};
+use nqueens_tables::{Counter, Counts, Share};
 
 use crate::record::{fixed_list, Record, MAX_SHARES};
 use crate::{usage, Failure, Threads};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Board size, 1 to 32.
-    #[arg(value_parser = crate::board_size, allow_negative_numbers = true)]
-    pub(crate) n: usize,
+    #[command(flatten)]
+    pub(crate) board: crate::Board,
     /// Count the fundamental solutions (one per symmetry class) instead of all solutions.
     #[arg(long, alias = "unique")]
     pub(crate) fundamental: bool,
@@ -48,13 +47,6 @@ pub enum CountFormat {
     Json,
 }
 
-/// Share `k` (1-based) of `m`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Share {
-    pub k: u64,
-    pub m: u64,
-}
-
 fn parse_share(s: &str) -> Result<Share, String> {
     let bad = || {
         format!(
@@ -68,18 +60,18 @@ fn parse_share(s: &str) -> Result<Share, String> {
     if k == 0 || m == 0 || k > m || m > MAX_SHARES {
         return Err(bad());
     }
-    Ok(Share { k, m })
+    Share::new(k, m).map_err(|_| bad())
 }
 
 impl Args {
     /// The count asked for, checked: every mistake in the request is found here, before any
     /// counting.
     pub(crate) fn counter(&self) -> Result<Counter, Failure> {
-        let mut counter = Counter::new(self.n)?
+        let mut counter = Counter::new(self.board.n)?
             .threads(self.threads.get())
             .fundamental(self.fundamental);
         if let Some(share) = self.share {
-            counter = counter.share(share.k, share.m)?;
+            counter = counter.share(share);
         }
         if !self.fixed.is_empty() {
             if self.fundamental {
@@ -87,27 +79,27 @@ impl Args {
                     "--fundamental counts symmetry classes, which --fixed queens break: give one of them",
                 );
             }
-            let fixed = crate::list::zero_based(self.n, &self.fixed)?;
+            let fixed = crate::list::zero_based(self.board.n, &self.fixed)?;
             counter = counter.fixed(&fixed)?;
         }
         Ok(counter)
     }
 
-    /// The record of `counts`, share `k` of `m` of this count, counted in `seconds` by the
-    /// plan `plan` (`counts.plan()`, which a caller with many shares of one plan has made
-    /// once: past 20 it lists every outer choice of the join).
+    /// The record of `counts`, `share` of this count, counted in `seconds` by the plan
+    /// `plan` (`counts.plan()`, which a caller with many shares of one plan has made once:
+    /// past 20 it lists every outer choice of the join).
     pub(crate) fn record(
         &self,
         counts: &Counts,
-        (k, m): (u64, u64),
+        share: Share,
         seconds: f64,
         plan: String,
     ) -> Record {
         Record {
-            n: self.n as u64,
-            share: Some(format!("{k}/{m}")),
-            k,
-            m,
+            n: self.board.n as u64,
+            share: Some(share.to_string()),
+            k: share.k(),
+            m: share.m(),
             count: counts.total,
             fundamental: counts.fundamental,
             fixed: fixed_list(&self.fixed),
@@ -133,19 +125,12 @@ impl Args {
 
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     let counter = args.counter()?;
-    if let Some(file) = &args.checkpoint {
-        return crate::checkpoint::run(args, counter, file, out);
-    }
     let start = Instant::now();
     let stop = crate::signals::Stop::watch();
     let counts = crate::progress::with_progress(
         |report| counter.run_with_progress(|p| report(p.into())),
         &|| {
-            stop.signalled().map(|status| {
-                let what = match status {
-                    crate::status::INTERRUPTED => "interrupted",
-                    _ => "terminated",
-                };
+            stop.signalled().map(|(what, status)| {
                 let line = format!(
                     "{what}: nothing of this count is kept; `count --checkpoint FILE` keeps \
                      each finished share and resumes from it when run again"
@@ -154,7 +139,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
             })
         },
     )?;
-    let share = args.share.map_or((1, 1), |s| (s.k, s.m));
+    let share = args.share.unwrap_or(Share::WHOLE);
     let plan = counts.plan().to_string();
     let record = args.record(&counts, share, start.elapsed().as_secs_f64(), plan);
     args.print(out, &record)

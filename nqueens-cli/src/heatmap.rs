@@ -10,9 +10,8 @@ use crate::{Failure, Threads};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Board size, 1 to 32.
-    #[arg(value_parser = crate::board_size, allow_negative_numbers = true)]
-    n: usize,
+    #[command(flatten)]
+    pub(crate) board: crate::Board,
     #[command(flatten)]
     threads: Threads,
     /// Output format.
@@ -32,7 +31,7 @@ pub enum HeatmapFormat {
 }
 
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
-    let n = args.n;
+    let n = args.board.n;
     let threads = args.threads.get();
     let map = crate::progress::with_progress(
         |report| nqueens_tables::heatmap(n, threads, |p| report(p.into())),

@@ -48,12 +48,15 @@ pub enum Command {
     Nth(lookup::NthArgs),
     /// Print the smallest of a solution's 8 symmetric images, and the size of its class.
     Canonical(lookup::SolutionArg),
-    /// Print a "complete this board" puzzle for N: its given queens as ROW,COL lines
-    /// (1-based, the `list --fixed` form), whose completion is unique.
+    /// Print a "complete this board" puzzle for N: its fixed queens as ROW,COL lines
+    /// (1-based, the `list --fixed` form), whose completion is unique. N = 2 and 3 have no
+    /// solution, and past about 20 a puzzle takes long to prove unique.
     Puzzle(lookup::PuzzleArgs),
-    /// Print the bytes each table layout takes for N: full, packed, fundamental.
+    /// Print the bytes each table layout takes for N, 1 to 17: full, packed, fundamental
+    /// (the symmetry classes are counted, which past 17 takes too long).
     Sizes(lookup::SizesArgs),
-    /// Write the raw bytes of a table layout for N to stdout (for include_bytes!).
+    /// Write the raw bytes of a table layout for N, 1 to 16, to stdout (for include_bytes!):
+    /// packed layouts hold columns up to 15.
     Dump(lookup::DumpArgs),
     /// Add up the shares of `count N --share K/M --format json` or of a `count --checkpoint`
     /// file (share records from files, or standard input): the total, or the list of missing
@@ -85,53 +88,32 @@ pub enum ListFormat {
     Board,
 }
 
-/// The exit statuses, named once: `main` exits with them and the man page lists them with
-/// [`EXIT_STATUSES`]' words.
-pub mod status {
-    /// Done; also when the reader of the output went away (a closed pipe).
-    pub const DONE: u8 = 0;
-    /// A read or a write failed, or a count that was asked for correctly failed.
-    pub const FAILED: u8 = 1;
-    /// The user's mistake: arguments, input, a share line that cannot be merged.
-    pub const USAGE: u8 = 2;
-    /// `merge` found shares missing.
-    pub const INCOMPLETE: u8 = 3;
-    /// Stopped by Ctrl-C (SIGINT): 128 + 2, as a shell reports it.
-    pub const INTERRUPTED: u8 = 130;
-    /// Stopped by SIGTERM: 128 + 15.
-    pub const TERMINATED: u8 = 143;
+/// Declares each exit status once: its constant in [`status`], and its meaning, which is both
+/// the constant's doc and the man page's EXIT STATUS line ([`EXIT_STATUSES`]).
+macro_rules! exit_statuses {
+    ($($name:ident = $code:literal: $meaning:literal)*) => {
+        /// The exit statuses: `main` exits with them, and the man page lists them.
+        pub mod status {
+            $(#[doc = $meaning] pub const $name: u8 = $code;)*
+        }
+        /// Each exit status with what it means, in the man page's words.
+        pub const EXIT_STATUSES: &[(u8, &str)] = &[$((status::$name, $meaning)),*];
+    };
 }
 
-/// Each exit status with what it means, in the man page's words.
-pub const EXIT_STATUSES: [(u8, &str); 6] = [
-    (
-        status::DONE,
-        "Done; also when the reader of the output went away (a closed pipe).",
-    ),
-    (
-        status::FAILED,
-        "A read or a write failed, or a count that was asked for correctly failed (out of \
-         memory). One line on standard error.",
-    ),
-    (
-        status::USAGE,
-        "The user's mistake: arguments, input, a share line that cannot be merged, a \
-         checkpoint file of another count. One line on standard error, nothing on standard \
-         output.",
-    ),
-    (
-        status::INCOMPLETE,
-        "merge found shares missing; it lists them in Slurm's --array= form.",
-    ),
-    (
-        status::INTERRUPTED,
-        "count --checkpoint stopped by Ctrl-C (SIGINT), the shares finished so far on disk.",
-    ),
-    (
-        status::TERMINATED,
-        "count --checkpoint stopped by SIGTERM, the shares finished so far on disk.",
-    ),
-];
+exit_statuses! {
+    DONE = 0: "Done; also when the reader of the output went away (a closed pipe)."
+    FAILED = 1: "A read or a write failed, or a count that was asked for correctly failed \
+        (out of memory). One line on standard error."
+    USAGE = 2: "The user's mistake: arguments, input, a share line that cannot be merged, a \
+        checkpoint file of another count. One line on standard error, nothing on standard \
+        output."
+    INCOMPLETE = 3: "merge found shares missing; it lists them in Slurm's --array= form."
+    INTERRUPTED = 130: "Stopped by Ctrl-C (SIGINT), 128 + 2 as a shell reports it, whatever the \
+        command; count --checkpoint has the shares finished so far on disk."
+    TERMINATED = 143: "Stopped by SIGTERM, 128 + 15, whatever the command; count --checkpoint \
+        has the shares finished so far on disk."
+}
 
 /// What went wrong, in one line; [`Failure::status`] gives its exit status.
 #[derive(Debug)]
@@ -162,6 +144,17 @@ impl Failure {
     }
 }
 
+/// A failed read of the file named `name`, as a [`Failure`] whose message starts with the name.
+pub(crate) fn read_failed(name: &str) -> impl Fn(io::Error) -> Failure + Copy + '_ {
+    move |e| Failure::Read(io::Error::new(e.kind(), format!("{name}: {e}")))
+}
+
+/// A failed write of the file named `name`, as a [`Failure`] whose message starts with the
+/// name.
+pub(crate) fn write_failed(name: &str) -> impl Fn(io::Error) -> Failure + Copy + '_ {
+    move |e| Failure::Io(io::Error::new(e.kind(), format!("{name}: {e}")))
+}
+
 impl From<io::Error> for Failure {
     fn from(e: io::Error) -> Failure {
         Failure::Io(e)
@@ -177,6 +170,14 @@ impl From<nqueens_tables::Error> for Failure {
             _ => Failure::Usage(e.to_string()),
         }
     }
+}
+
+/// The board size N, as every command that takes one declares it.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct Board {
+    /// Board size, 1 to 32.
+    #[arg(value_parser = board_size, allow_negative_numbers = true)]
+    pub n: usize,
 }
 
 /// `-j`/`--threads`, as every command that counts takes it.
@@ -232,7 +233,10 @@ pub fn run(
     out: &mut stream::Output,
 ) -> Result<(), Failure> {
     match command {
-        Command::Count(args) => count::run(&args, out),
+        Command::Count(args) => match &args.checkpoint {
+            Some(file) => checkpoint::run(&args, file, out),
+            None => count::run(&args, out),
+        },
         Command::Heatmap(args) => heatmap::run(&args, out),
         Command::List(args) => list::run(&args, out),
         Command::Rank(arg) => lookup::rank(&arg, out),

@@ -9,9 +9,8 @@ use crate::{render, usage, Failure, ListFormat};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Board size, 1 to 32.
-    #[arg(value_parser = crate::board_size, allow_negative_numbers = true)]
-    n: usize,
+    #[command(flatten)]
+    pub(crate) board: crate::Board,
     /// Print at most K solutions.
     #[arg(short = 'n', long, value_name = "K")]
     limit: Option<u64>,
@@ -55,7 +54,7 @@ pub(crate) fn zero_based(
 }
 
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
-    let n = args.n;
+    let n = args.board.n;
     let fixed = zero_based(n, &args.fixed)?;
     let solutions: Box<dyn Iterator<Item = Placement> + Send> = if fixed.is_empty() {
         match nqueens_tables::solutions(n) {

@@ -66,9 +66,8 @@ pub fn rank(args: &RankArgs, out: &mut dyn Write) -> Result<(), Failure> {
 
 #[derive(clap::Args, Debug)]
 pub struct NthArgs {
-    /// Board size, 1 to 32.
-    #[arg(value_parser = crate::board_size, allow_negative_numbers = true)]
-    n: usize,
+    #[command(flatten)]
+    pub(crate) board: crate::Board,
     /// 1-based position in lexicographic order.
     #[arg(value_parser = position, allow_negative_numbers = true)]
     k: u64,
@@ -98,18 +97,20 @@ pub fn nth(args: &NthArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let threads = args.threads.get();
     let found = crate::progress::with_progress(
         |report| {
-            nqueens_tables::nth_with_progress(args.n, args.k - 1, threads, |p| report(p.into()))
+            nqueens_tables::nth_with_progress(args.board.n, args.k - 1, threads, |p| {
+                report(p.into())
+            })
         },
         &|| None,
     );
     match found? {
         Some(sol) => render::rows(out, &sol)?,
         None => {
-            let total = nqueens_tables::known_count(args.n)
+            let total = nqueens_tables::known_count(args.board.n)
                 .map_or(String::from("fewer"), |c| c.to_string());
             return usage(format!(
                 "there is no solution number {} for n = {}: it has {total}",
-                args.k, args.n
+                args.k, args.board.n
             ));
         }
     }
@@ -131,14 +132,13 @@ pub fn canonical(arg: &SolutionArg, out: &mut dyn Write) -> Result<(), Failure> 
 
 #[derive(clap::Args, Debug)]
 pub struct SizesArgs {
-    /// Board size, 1 to 17 (the symmetry classes are counted, which past 17 takes too long).
-    #[arg(value_parser = crate::board_size, allow_negative_numbers = true)]
-    n: usize,
+    #[command(flatten)]
+    pub(crate) board: crate::Board,
 }
 
 /// `nqueens sizes N`: bytes of each table layout for n.
 pub fn sizes(args: &SizesArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let n = args.n;
+    let n = args.board.n;
     // The number of classes is counted (fast up to about 17); past that it is not known here.
     let (Some(total), true) = (nqueens_tables::known_count(n), n <= 17) else {
         return usage(format!(
@@ -182,9 +182,8 @@ pub enum Layout {
 
 #[derive(clap::Args, Debug)]
 pub struct DumpArgs {
-    /// Board size, 1 to 16 (packed layouts hold columns up to 15).
-    #[arg(value_parser = crate::board_size, allow_negative_numbers = true)]
-    n: usize,
+    #[command(flatten)]
+    pub(crate) board: crate::Board,
     /// The layout to write.
     #[arg(long, value_enum, default_value_t = Layout::Full)]
     layout: Layout,
@@ -194,7 +193,7 @@ pub struct DumpArgs {
 /// the same bytes `nqueens!(N, ...)` embeds, for `include_bytes!` or any other tool.
 pub fn dump(args: &DumpArgs, out: &mut dyn Write) -> Result<(), Failure> {
     use std::io::IsTerminal;
-    let n = args.n;
+    let n = args.board.n;
     if n > 16 {
         return usage(format!("dump writes tables for n from 1 to 16, got {n}"));
     }
@@ -234,10 +233,8 @@ square, and exactly one solution comes back:\n  \
 nqueens list 8 $(nqueens puzzle 8 --seed 5 | sed 's/^/--fixed /')"
 )]
 pub struct PuzzleArgs {
-    /// Board size, 1 to 32 (2 and 3 have no solution). Past about 20 a puzzle takes long to
-    /// prove unique.
-    #[arg(value_parser = crate::board_size, allow_negative_numbers = true)]
-    n: usize,
+    #[command(flatten)]
+    pub(crate) board: crate::Board,
     /// Which puzzle, a whole number from 0 to 2^64 - 1: the same seed gives the same puzzle
     /// on every machine.
     #[arg(long, default_value_t = 1, value_parser = seed, allow_negative_numbers = true)]
@@ -264,7 +261,7 @@ fn seed(s: &str) -> Result<u64, String> {
 
 /// `nqueens puzzle N`: the queens fixed, one `ROW,COL` line each, 1-based, or the board.
 pub fn puzzle(args: &PuzzleArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let n = args.n;
+    let n = args.board.n;
     let Some(p) = nqueens_tables::puzzle(n, args.seed) else {
         return usage(format!("no puzzle for n = {n}: it has no solution"));
     };

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use clap::CommandFactory;
 
-use crate::{Cli, Failure, EXIT_STATUSES};
+use crate::{write_failed, Cli, Failure, EXIT_STATUSES};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -47,19 +47,9 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
         return page(out);
     };
     let create = |path: &Path| {
-        std::fs::File::create(path).map_err(|e| {
-            Failure::Io(std::io::Error::new(
-                e.kind(),
-                format!("{}: {e}", path.display()),
-            ))
-        })
+        std::fs::File::create(path).map_err(write_failed(&path.display().to_string()))
     };
-    std::fs::create_dir_all(dir).map_err(|e| {
-        Failure::Io(std::io::Error::new(
-            e.kind(),
-            format!("{}: {e}", dir.display()),
-        ))
-    })?;
+    std::fs::create_dir_all(dir).map_err(write_failed(&dir.display().to_string()))?;
     let main = dir.join("nqueens.1");
     let mut file = std::io::BufWriter::new(create(&main)?);
     page(&mut file)?;

@@ -8,7 +8,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 
 use crate::record::{CountId, Record, MAX_LINE};
-use crate::{usage, Failure};
+use crate::{read_failed, usage, Failure};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -70,9 +70,7 @@ pub fn run(args: &Args, stdin: &mut dyn Read, out: &mut dyn Write) -> Result<(),
             continue;
         }
         let name = path.display().to_string();
-        let cannot = |e: std::io::Error| {
-            Failure::Read(std::io::Error::new(e.kind(), format!("{name}: {e}")))
-        };
+        let cannot = read_failed(&name);
         let file = std::fs::File::open(path).map_err(cannot)?;
         if file.metadata().map_err(cannot)?.is_dir() {
             return Err(cannot(std::io::Error::other("is a directory")));
@@ -127,9 +125,7 @@ impl Shares {
             let read = reader
                 .take(MAX_LINE + 1)
                 .read_until(b'\n', &mut line)
-                .map_err(|e| {
-                    Failure::Read(std::io::Error::new(e.kind(), format!("{name}: {e}")))
-                })?;
+                .map_err(read_failed(name))?;
             if read == 0 {
                 return Ok(());
             }

@@ -2,8 +2,7 @@
 //! reports [`Step`]s; this thread draws them on stderr, once the work has run for a second and
 //! only on a terminal (indicatif hides itself elsewhere).
 
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use nqueens_tables::{Progress, Stage};
@@ -12,7 +11,7 @@ use nqueens_tables::{Progress, Stage};
 /// as the bar names it). A new stage or unit starts a bar of its own.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Step {
-    pub(crate) stage: u64,
+    pub(crate) stage: Stage,
     pub(crate) done: u64,
     pub(crate) of: u64,
     pub(crate) unit: &'static str,
@@ -20,12 +19,12 @@ pub(crate) struct Step {
 
 impl From<Progress> for Step {
     fn from(p: Progress) -> Step {
-        let (stage, unit) = match p.stage {
-            Stage::Listing => (0, "columns listed"),
-            _ => (1, p.unit.name()),
+        let unit = match p.stage {
+            Stage::Listing => "columns listed",
+            _ => p.unit.name(),
         };
         Step {
-            stage,
+            stage: p.stage,
             done: p.done,
             of: p.of,
             unit,
@@ -33,14 +32,9 @@ impl From<Progress> for Step {
     }
 }
 
-/// The latest step the work reported.
-struct Latest {
-    /// Stage, done and of, as reported; `done` only grows within a stage.
-    stage: AtomicU64,
-    done: AtomicU64,
-    of: AtomicU64,
-    unit: Mutex<&'static str>,
-}
+/// The latest step the work reported, `None` before the first. Within one stage and unit
+/// `done` only grows: threads report out of order.
+type Latest = Mutex<Option<Step>>;
 
 /// How long the work runs before a bar is drawn: a quick command draws nothing.
 const QUIET_FOR: Duration = Duration::from_secs(1);
@@ -63,19 +57,16 @@ pub(crate) fn with_progress<T: Send>(
     work: impl FnOnce(&(dyn Fn(Step) + Sync)) -> T + Send,
     stop: &dyn Fn() -> Stopping,
 ) -> T {
-    let latest = Latest {
-        stage: AtomicU64::new(u64::MAX),
-        done: AtomicU64::new(0),
-        of: AtomicU64::new(0),
-        unit: Mutex::new(""),
-    };
+    let latest: Latest = Mutex::new(None);
     let report = |s: Step| {
-        if latest.stage.swap(s.stage, Ordering::Relaxed) != s.stage {
-            latest.done.store(0, Ordering::Relaxed);
+        let mut latest = latest.lock().unwrap_or_else(PoisonError::into_inner);
+        match &mut *latest {
+            Some(l) if (l.stage, l.unit) == (s.stage, s.unit) => {
+                l.of = s.of;
+                l.done = l.done.max(s.done);
+            }
+            _ => *latest = Some(s),
         }
-        *latest.unit.lock().unwrap_or_else(|p| p.into_inner()) = s.unit;
-        latest.of.store(s.of, Ordering::Relaxed);
-        latest.done.fetch_max(s.done, Ordering::Relaxed);
     };
     let report = &report;
     // The worker hands its result over a channel, so the wait below ends the moment the work
@@ -98,7 +89,7 @@ pub(crate) fn with_progress<T: Send>(
         };
         let start = Instant::now();
         let mut bar: Option<indicatif::ProgressBar> = None;
-        let mut shown = (u64::MAX, "");
+        let mut shown = None;
         loop {
             match receive.recv_timeout(TICK) {
                 Ok(result) => {
@@ -124,24 +115,22 @@ pub(crate) fn with_progress<T: Send>(
                 let _ = writeln!(std::io::stderr(), "{line}");
                 std::process::exit(i32::from(status));
             }
-            let stage = latest.stage.load(Ordering::Relaxed);
             // Nothing reported yet (a walk reports nothing): no bar of 0/0.
-            if bar.is_none() && start.elapsed() > QUIET_FOR && stage != u64::MAX {
+            let Some(step) = *latest.lock().unwrap_or_else(PoisonError::into_inner) else {
+                continue;
+            };
+            if bar.is_none() && start.elapsed() > QUIET_FOR {
                 // ProgressBar::new draws to stderr and stays hidden when it is not a terminal.
                 bar = Some(indicatif::ProgressBar::new(0));
             }
             let Some(b) = &bar else { continue };
-            let unit = *latest.unit.lock().unwrap_or_else(|p| p.into_inner());
-            let (done, of) = (
-                latest.done.load(Ordering::Relaxed),
-                latest.of.load(Ordering::Relaxed),
-            );
-            b.set_length(of);
-            b.set_position(done);
-            if (stage, unit) != shown {
+            let unit = step.unit;
+            b.set_length(step.of);
+            b.set_position(step.done);
+            if Some((step.stage, unit)) != shown {
                 // A new stage starts its own bar: its steps and its estimate are its own, and
                 // count from where it stands now (a resumed count starts part done).
-                shown = (stage, unit);
+                shown = Some((step.stage, unit));
                 let template =
                     format!("{{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {unit}, eta {{eta}}");
                 if let Ok(style) = indicatif::ProgressStyle::with_template(&template) {

@@ -31,12 +31,13 @@ impl Stop {
         stop
     }
 
-    /// The exit status for the signal seen, if any: 130 for SIGINT, 143 for SIGTERM.
-    pub(crate) fn signalled(&self) -> Option<u8> {
+    /// The signal seen, if any: what it did to the command (`interrupted` for SIGINT,
+    /// `terminated` for SIGTERM), and the exit status that says so (130 or 143).
+    pub(crate) fn signalled(&self) -> Option<(&'static str, u8)> {
         if self.interrupted.load(Ordering::Relaxed) {
-            Some(status::INTERRUPTED)
+            Some(("interrupted", status::INTERRUPTED))
         } else if self.terminated.load(Ordering::Relaxed) {
-            Some(status::TERMINATED)
+            Some(("terminated", status::TERMINATED))
         } else {
             None
         }

@@ -28,8 +28,8 @@ fn main() {
         }
     };
     if let Some((k, m)) = share {
-        counter = match counter.share(k, m) {
-            Ok(c) => c,
+        counter = match nqueens_tables::Share::new(k, m) {
+            Ok(share) => counter.share(share),
             Err(e) => {
                 eprintln!("profile: {e}");
                 std::process::exit(2);

@@ -1,5 +1,6 @@
-//! The size of the boards the crate serves: a leaf that every module may import, so that the
-//! limit is named once.
+//! The limits of what the crate serves: the largest board, and how far from either end of a
+//! list a rank or an unrank walks. A leaf that every module may import (the error type among
+//! them), so that each limit is named once.
 
 /// The largest board the search serves: one bit per column of a `u32`.
 ///
@@ -18,3 +19,9 @@ pub(crate) const fn full_mask(n: usize) -> u32 {
         (1u32 << n) - 1
     }
 }
+
+/// How far from either end of the list a rank or an unrank walks the search instead of
+/// counting branches: so few solutions cost less to walk than counting even one branch of a
+/// board without a table, at every n up to [`MAX_N`]. The last ones are the mirror images of
+/// the first (the mirror reverses the order).
+pub const WALK_REACH: u64 = 1 << 16;

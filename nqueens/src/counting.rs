@@ -8,7 +8,8 @@ use crate::error::{board_size, Error};
 #[cfg(feature = "std")]
 use crate::join;
 use crate::plan::{eightfold_plan, join_plan, Plan};
-use crate::progress::{Progress, Stage, Unit};
+use crate::progress::Progress;
+use crate::share::Share;
 
 /// How a count was (or will be) made.
 ///
@@ -75,7 +76,7 @@ impl Counts {
     /// a table (whose count is whole).
     ///
     /// ```
-    /// use nqueens_tables::Counter;
+    /// use nqueens_tables::{Counter, Share};
     /// let c = Counter::new(16).unwrap().run().unwrap();
     /// # #[cfg(feature = "std")]
     /// assert!(c.plan().to_string().starts_with("j1-"));
@@ -86,7 +87,7 @@ impl Counts {
     /// let corner = Counter::new(8).unwrap().fixed(&[(0, 0)]).unwrap();
     /// assert_ne!(corner.run().unwrap().plan(), Counter::new(8).unwrap().run().unwrap().plan());
     /// # #[cfg(feature = "std")]
-    /// assert_eq!(corner.share(1, 2).unwrap().run().unwrap().plan(), corner.plan());
+    /// assert_eq!(corner.share(Share::new(1, 2).unwrap()).run().unwrap().plan(), corner.plan());
     /// ```
     pub fn plan(&self) -> Plan {
         let counter = Counter {
@@ -108,7 +109,7 @@ impl Counts {
 /// share fails instead: see [`Counter::run`]).
 ///
 /// ```
-/// use nqueens_tables::{Counter, Method};
+/// use nqueens_tables::{Counter, Method, Share};
 ///
 /// let c = Counter::new(10).unwrap().fundamental(true).run().unwrap();
 /// assert_eq!((c.total, c.fundamental), (724, Some(92)));
@@ -116,18 +117,17 @@ impl Counts {
 ///
 /// // Shares: any k of m; the m shares sum to the total, the same on every machine.
 /// let sum: u64 = (1..=4)
-///     .map(|k| Counter::new(12).unwrap().share(k, 4).unwrap().run().unwrap().total)
+///     .map(|k| Counter::new(12).unwrap().share(Share::new(k, 4).unwrap()).run().unwrap().total)
 ///     .sum();
 /// assert_eq!(sum, 14_200);
 ///
 /// assert!(Counter::new(0).is_err());
-/// assert!(Counter::new(8).unwrap().share(5, 4).is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Counter {
     n: usize,
     threads: usize,
-    share: Option<(u64, u64)>,
+    share: Share,
     fundamental: bool,
     method: Option<Method>,
     /// The queens fixed, by row: 0 for none, else the column plus 1, or [`CLASH`] for a row
@@ -153,7 +153,7 @@ impl Counter {
         Ok(Counter {
             n,
             threads: 1,
-            share: None,
+            share: Share::WHOLE,
             fundamental: false,
             method: None,
             fixed: [0; MAX_N],
@@ -229,20 +229,20 @@ impl Counter {
         self
     }
 
-    /// Counts only share `k` (1-based) of `m`. The `m` shares of one `n` never overlap, add
-    /// up to the total, and each holds the same count on every machine and thread count: a
-    /// count can be spread over many machines. Refused unless `1 <= k <= m`.
+    /// Counts only `share`, `k` of `m`. The `m` shares of one `n` never overlap, add up to
+    /// the total, and each holds the same count on every machine and thread count: a count
+    /// can be spread over many machines.
     ///
     /// ```
-    /// let c = nqueens_tables::Counter::new(8).unwrap().share(1, 1).unwrap().run().unwrap();
+    /// use nqueens_tables::{Counter, Share};
+    /// let c = Counter::new(8).unwrap().share(Share::WHOLE).run().unwrap();
     /// assert_eq!(c.total, 92);
+    /// let second = Counter::new(8).unwrap().share(Share::new(2, 2).unwrap()).run().unwrap();
+    /// assert!(second.total < 92);
     /// ```
-    pub fn share(mut self, k: u64, m: u64) -> Result<Counter, Error> {
-        if m == 0 || k == 0 || k > m {
-            return Err(Error::Share { k, m });
-        }
-        self.share = (m > 1).then_some((k, m));
-        Ok(self)
+    pub fn share(mut self, share: Share) -> Counter {
+        self.share = share;
+        self
     }
 
     /// The identifier of the share plan that [`Counter::share`] cuts this count by: the rule
@@ -264,11 +264,15 @@ impl Counter {
     /// assert!(Counter::new(18).unwrap().fundamental(true).plan().to_string().starts_with("r1-"));
     /// ```
     pub fn plan(&self) -> Plan {
-        let shared = Counter {
-            share: Some((1, 2)),
+        self.plan_of(self.shared().planned_method())
+    }
+
+    /// This count as one share of several: the method its shares are counted by.
+    fn shared(&self) -> Counter {
+        Counter {
+            share: Share::FIRST_OF_TWO,
             ..*self
-        };
-        self.plan_of(shared.planned_method())
+        }
     }
 
     /// The plan of `method` for this count.
@@ -296,7 +300,7 @@ impl Counter {
     const DEFAULT: Counter = Counter {
         n: 1,
         threads: 1,
-        share: None,
+        share: Share::WHOLE,
         fundamental: false,
         method: None,
         fixed: [0; MAX_N],
@@ -345,9 +349,9 @@ impl Counter {
             return method;
         }
         // A share of a count with queens fixed is the join's wherever the join serves.
-        let join_pays = match (self.has_fixed(), self.share) {
-            (true, Some(_)) => true,
-            (true, None) => self.n >= JOIN_PAYS_FROM && !self.search_is_cheaper(),
+        let join_pays = match (self.has_fixed(), self.share.is_whole()) {
+            (true, false) => true,
+            (true, true) => self.n >= JOIN_PAYS_FROM && !self.search_is_cheaper(),
             (false, _) => self.n >= JOIN_PAYS_FROM,
         };
         if self.can_use(Method::Table) {
@@ -375,7 +379,7 @@ impl Counter {
     }
 
     fn can_use(&self, method: Method) -> bool {
-        let whole = !self.fundamental && self.share.is_none();
+        let whole = !self.fundamental && self.share.is_whole();
         let fixed = self.has_fixed();
         match method {
             Method::Table => whole && !fixed && crate::table::table(self.n).is_some(),
@@ -387,7 +391,7 @@ impl Counter {
             Method::Join => {
                 !self.fundamental
                     && join::covers(self.n)
-                    && (self.share.is_none() || join::CENTERED_N.contains(&self.n))
+                    && (self.share.is_whole() || join::CENTERED_N.contains(&self.n))
             }
             #[cfg(not(feature = "std"))]
             Method::Join => false,
@@ -413,11 +417,7 @@ impl Counter {
         if self.n <= SMALL_N {
             return 1;
         }
-        let shared = Counter {
-            share: Some((1, 2)),
-            ..*self
-        };
-        match shared.planned_method() {
+        match self.shared().planned_method() {
             #[cfg(feature = "std")]
             Method::Join => match self.share_run() {
                 Some(run) => {
@@ -431,8 +431,8 @@ impl Counter {
         }
     }
 
-    /// Runs the shares `k` of `m` (1-based) for which `skip(k)` is false, one after
-    /// another in order, and hands each result to `finished(k, counts)` as soon as it is
+    /// Runs the shares `k` of `m` (1-based) for which `skip(share)` is false, one after
+    /// another in order, and hands each result to `finished(share, counts)` as soon as it is
     /// counted; `finished` returns [`ControlFlow::Break`](core::ops::ControlFlow) to stop
     /// before the next share. Each share runs as [`Counter::run_with_progress`] runs it,
     /// reporting its own progress. This is how a long count can keep a record of its finished
@@ -442,29 +442,29 @@ impl Counter {
     ///
     /// ```
     /// use core::ops::ControlFlow;
-    /// use nqueens_tables::Counter;
+    /// use nqueens_tables::{Counter, Share};
     /// let counter = Counter::new(12).unwrap();
     /// let mut total = 0;
     /// // Share 2 was counted before (say, by an earlier run): 1_436 solutions.
     /// let all = counter
-    ///     .run_shares(4, |k| k == 2, |_k, c| {
+    ///     .run_shares(4, |share| share.k() == 2, |_share, c| {
     ///         total += c.total;
     ///         ControlFlow::Continue(())
     ///     }, |_| {})
     ///     .unwrap();
     /// assert!(all);
-    /// let second = counter.share(2, 4).unwrap().run().unwrap().total;
+    /// let second = counter.share(Share::new(2, 4).unwrap()).run().unwrap().total;
     /// assert_eq!(total + second, 14_200);
     /// ```
     pub fn run_shares<F, P>(
         &self,
         m: u64,
-        skip: impl Fn(u64) -> bool,
+        skip: impl Fn(Share) -> bool,
         mut finished: F,
         progress: P,
     ) -> Result<bool, Error>
     where
-        F: FnMut(u64, Counts) -> core::ops::ControlFlow<()>,
+        F: FnMut(Share, Counts) -> core::ops::ControlFlow<()>,
         P: Fn(Progress) + Sync,
     {
         if m == 0 {
@@ -474,24 +474,28 @@ impl Counter {
         #[cfg(feature = "std")]
         let run = match m {
             1 => None,
-            _ if self.share(1, m)?.planned_method() == Method::Join => self.share_run(),
+            _ if self.share(Share::new(1, m)?).planned_method() == Method::Join => self.share_run(),
             _ => None,
         };
-        for k in (1..=m).filter(|&k| !skip(k)) {
+        for k in 1..=m {
+            let share = Share::new(k, m)?;
+            if skip(share) {
+                continue;
+            }
             #[cfg(feature = "std")]
             let counts = match &run {
                 Some(run) => Counts {
-                    total: run.count(k, m, self.threads, &progress)?,
+                    total: run.count(share, self.threads, &progress)?,
                     fundamental: None,
                     method: Method::Join,
                     n: self.n,
                     fixed: self.fixed,
                 },
-                None => self.share(k, m)?.run_with_progress(&progress)?,
+                None => self.share(share).run_with_progress(&progress)?,
             };
             #[cfg(not(feature = "std"))]
-            let counts = self.share(k, m)?.run_with_progress(&progress)?;
-            if finished(k, counts).is_break() {
+            let counts = self.share(share).run_with_progress(&progress)?;
+            if finished(share, counts).is_break() {
                 return Ok(false);
             }
         }
@@ -555,15 +559,13 @@ impl Counter {
             Method::Join => {
                 #[cfg(feature = "std")]
                 {
-                    let counted = match self.share {
-                        _ if self.has_fixed() => {
-                            let share = self.share.unwrap_or((1, 1));
-                            let allowed = self.allowed();
-                            let n = self.n;
-                            join::count_fixed(n, &allowed, share, self.threads, &progress)
-                        }
-                        Some((k, m)) => join::count_share(self.n, k, m, self.threads, &progress),
-                        None => join::count(self.n, self.threads, &progress),
+                    let (n, share, threads) = (self.n, self.share, self.threads);
+                    let counted = if self.has_fixed() {
+                        join::count_fixed(n, &self.allowed(), share, threads, &progress)
+                    } else if share.is_whole() {
+                        join::count(n, threads, &progress)
+                    } else {
+                        join::count_share(n, share, threads, &progress)
                     };
                     match counted {
                         Ok(total) => {
@@ -577,7 +579,7 @@ impl Counter {
                         }
                         // A share does not fall back: the 8-fold counter's shares are cut
                         // by another plan, and would not add up with the others.
-                        Err(e) if self.method == Some(Method::Join) || self.share.is_some() => {
+                        Err(e) if self.method == Some(Method::Join) || !self.share.is_whole() => {
                             return Err(e)
                         }
                         Err(_) if self.has_fixed() => return self.search(),
@@ -594,7 +596,8 @@ impl Counter {
     /// A count with queens fixed, by the search: whole only (its work has no plan to cut).
     #[inline(never)]
     fn search(&self) -> Result<Counts, Error> {
-        if let Some((k, m)) = self.share {
+        if !self.share.is_whole() {
+            let (k, m) = (self.share.k(), self.share.m());
             return Err(Error::NotShareable { k, m });
         }
         let total = if self.fixed.contains(&CLASH) {
@@ -624,16 +627,7 @@ impl Counter {
     /// keeps the counter within 2 KiB of stack on a microcontroller.
     #[inline(never)]
     fn eightfold(&self, progress: &(dyn Fn(Progress) + Sync)) -> Counts {
-        let (k, m) = self.share.unwrap_or((1, 1));
-        let report = |done: u64, of: u64| {
-            progress(Progress {
-                stage: Stage::Counting,
-                done,
-                of,
-                unit: Unit::Tasks,
-            })
-        };
-        let (total, fundamental) = eightfold::count(self.n, (k, m), self.threads, &report);
+        let (total, fundamental) = eightfold::count(self.n, self.share, self.threads, progress);
         Counts {
             total,
             fundamental: Some(fundamental),

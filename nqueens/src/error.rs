@@ -1,6 +1,6 @@
 //! The crate's one error type, and the one board-size check every entry point goes through.
 
-use crate::board::MAX_N;
+use crate::board::{MAX_N, WALK_REACH};
 
 /// Why a call was refused.
 ///
@@ -48,7 +48,7 @@ pub enum Error {
     },
     /// A rank or an unrank of `n` that neither walking from either end of the list nor the
     /// join can answer at a bounded cost: past the join's sizes (n > 23), further than
-    /// [`WALK_REACH`](crate::WALK_REACH) solutions from both ends, or from the end where no
+    /// [`WALK_REACH`] solutions from both ends, or from the end where no
     /// count of `n` is known (n >= 28).
     BeyondReach {
         /// The board size.
@@ -94,7 +94,7 @@ impl core::fmt::Display for Error {
                  once); any other position needs counts of whole subtrees, which past n = 23 \
                  only the 8-fold counter makes, at more than a count of n = 23 costs (about \
                  180 core-hours){}",
-                crate::walk::WALK_REACH,
+                WALK_REACH,
                 if crate::known::known_count(n).is_none() {
                     ", and no count of this n is known to measure from the end"
                 } else {

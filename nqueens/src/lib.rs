@@ -12,7 +12,7 @@
 //!   `SOLUTIONS_13`, one cargo feature each (`table-6` .. `table-13`, all on by default);
 //! - a **const fn** backtracking, [`const_solutions`], that builds the same tables inside
 //!   const evaluation;
-//! - an iterative bitboard **search** behind [`solutions`] for every `n` up to [`MAX_N`].
+//! - an iterative bitboard **search** behind [`solutions()`] for every `n` up to [`MAX_N`].
 //!
 //! # Zero-cost static data
 //!
@@ -66,7 +66,8 @@
 //!
 //! // Shares: the m shares of one count add up to it, the same on every machine, so a long
 //! // count can be spread over machines or kept share by share (`run_shares`).
-//! let sum: u64 = (1..=4).map(|k| Counter::new(12).unwrap().share(k, 4).unwrap().run().unwrap().total).sum();
+//! let share = |k| nqueens_tables::Share::new(k, 4).unwrap();
+//! let sum: u64 = (1..=4).map(|k| Counter::new(12).unwrap().share(share(k)).run().unwrap().total).sum();
 //! assert_eq!(sum, 14_200);
 //! ```
 //!
@@ -150,7 +151,7 @@
 //! | `table-6` .. `table-13` | yes | the static table for that `n` (`n` x count bytes of flash) |
 //! | `packed-6` .. `packed-13` | no | the table packed two queens per byte ([`packed_table`]) |
 //! | `fast-search` | yes | the search solves its last five rows in one step from 13 KB of tables: enumeration about 2x faster |
-//! | `std` | no | the half-board join, [`Counter`]'s fastest method from n = 15 to 23 (and its shares from 17), counts with queens fixed, [`rank`]/[`nth`] by counting, and the heat map, which keep data on the heap |
+//! | `std` | no | the half-board join, [`Counter`]'s fastest method from n = 15 to 23 (and its shares from 17), counts with queens fixed, [`rank()`]/[`nth()`] by counting, and the heat map, which keep data on the heap |
 //! | `parallel` | no | [`Counter::threads`] counts on several threads (implies `std`) |
 //!
 //! With a table's feature off, its `n` is served by the search and the table costs nothing.
@@ -195,13 +196,14 @@ mod progress;
 mod puzzle;
 mod rank;
 mod search;
+mod share;
 mod solutions;
 mod symmetry;
 mod table;
 mod tail;
 mod walk;
 
-pub use board::MAX_N;
+pub use board::{MAX_N, WALK_REACH};
 pub use const_solve::const_solutions;
 pub use counting::{Counter, Counts, Method, SHARES_AT_LEAST};
 pub use error::Error;
@@ -233,6 +235,7 @@ pub use progress::{Progress, Stage, Unit};
 pub use puzzle::{puzzle, Puzzle};
 pub use rank::{nth, nth_with_progress, rank, rank_with_progress};
 pub use search::Search;
+pub use share::Share;
 pub use solutions::{solutions, solutions_with_fixed, Solutions};
 pub use symmetry::{canonical, fundamental, is_fundamental, orbit, Fundamental, Orbit, Symmetry};
 #[cfg(feature = "table-10")]
@@ -252,7 +255,6 @@ pub use table::SOLUTIONS_8;
 #[cfg(feature = "table-9")]
 pub use table::SOLUTIONS_9;
 pub use table::{table, Table, TableIter};
-pub use walk::WALK_REACH;
 
 /// The README's examples, compiled and run as doctests against this crate's default features,
 /// the dependency line it shows.

@@ -12,8 +12,9 @@ use crate::join;
 /// count with queens fixed by the search (which has no shares); first version of each.
 ///
 /// ```
-/// let a = nqueens_tables::Counter::new(16).unwrap();
-/// let b = a.share(3, 8).unwrap().threads(2);
+/// use nqueens_tables::{Counter, Share};
+/// let a = Counter::new(16).unwrap();
+/// let b = a.share(Share::new(3, 8).unwrap()).threads(2);
 /// // One plan per n: the share and the threads do not change how the work is split.
 /// assert_eq!(a.plan(), b.plan());
 /// assert!(a.plan().to_string().starts_with("r1-"));

@@ -22,10 +22,11 @@
 //!
 //! A front-door module: it sits above the kernels, which `walk` (a data module) may not call.
 
+use crate::board::WALK_REACH;
 use crate::error::Error;
 use crate::placement::{is_solution, Placement};
 use crate::progress::Progress;
-use crate::walk::{self, WALK_REACH};
+use crate::walk;
 
 /// The rank of `sol`: its 0-based position among all the solutions of its `n`, in
 /// lexicographic order, or `None` if it is not a solution; [`nth`] is the inverse. (A
@@ -66,7 +67,7 @@ pub fn nth(n: usize, i: u64) -> Option<Placement> {
 /// counts its answer needs and no more:
 ///
 /// - a binary search where the table is compiled in;
-/// - a walk where fewer than [`WALK_REACH`](crate::WALK_REACH) solutions come before `sol`,
+/// - a walk where fewer than [`WALK_REACH`] solutions come before `sol`,
 ///   or, where the count of `n` is known, after it (the mirror image reverses the order):
 ///   milliseconds at any n;
 /// - otherwise, from n = 14 to 23 (feature `std`), a sum of counts: each row's branches to
@@ -144,7 +145,7 @@ where
 /// The `i`-th solution (0-based) of `n`, as [`nth`] gives it, on `threads` threads (0: one
 /// per core), reporting its progress to `progress` (in thousandths of the work), at the cost
 /// of the counts its answer needs: a table lookup; a walk to it where `i` is among the first
-/// or (the count of `n` known) the last [`WALK_REACH`](crate::WALK_REACH) solutions; from
+/// or (the count of `n` known) the last [`WALK_REACH`] solutions; from
 /// n = 14 to 23 (feature `std`), the first rows chosen by counting with the half-board join
 /// (at n = 17, whose first row's counts are constants, about one plain count of the board;
 /// from n = 21, where that row is counted too, up to about three); otherwise
@@ -202,12 +203,13 @@ where
 /// Rank and unrank by counting with the join: the feature `std`.
 #[cfg(feature = "std")]
 mod counted {
-    use crate::board::MAX_N;
+    use crate::board::{MAX_N, WALK_REACH};
     use crate::join;
     use crate::known;
     use crate::placement::Placement;
     use crate::progress::{Progress, Stage, Unit};
-    use crate::walk::{self, WALK_REACH};
+    use crate::share::Share;
+    use crate::walk;
 
     /// The sizes ranked by counting: from here on the join's counts beat walking the tree (at
     /// n = 14 and below, a walk takes a fraction of a second), up to the join's last size.
@@ -353,7 +355,7 @@ mod counted {
     ) -> Option<u64> {
         let report = |p: Progress| steps.report(prefix.len(), p.done, p.of);
         let allowed = allowed(prefix, row);
-        join::count_fixed(n, &allowed[..n], (1, 1), threads, &report).ok()
+        join::count_fixed(n, &allowed[..n], Share::WHOLE, threads, &report).ok()
     }
 
     /// The rank of the solution `sol` (checked), by counting; `None` where the join could not

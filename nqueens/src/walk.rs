@@ -6,7 +6,7 @@
 
 use crate::placement::is_solution;
 
-use crate::board::MAX_N;
+use crate::board::{MAX_N, WALK_REACH};
 use crate::placement::Placement;
 use crate::search::Search;
 
@@ -24,7 +24,7 @@ fn completions(n: usize, prefix: &[u8], cap: u64) -> u64 {
     count
 }
 
-/// The rank of `sol` (see [`crate::rank`]), or `None` if it is not a solution: a binary
+/// The rank of `sol` (see [`crate::rank()`]), or `None` if it is not a solution: a binary
 /// search when the table is compiled in; otherwise the solutions of every smaller branch,
 /// walked (about one full count of n, so seconds at n = 16).
 pub(crate) fn rank(sol: &[u8]) -> Option<u64> {
@@ -37,12 +37,6 @@ pub(crate) fn rank(sol: &[u8]) -> Option<u64> {
     }
     rank_below(sol, 0, u64::MAX)
 }
-
-/// How far from either end of the list a rank or an unrank walks the search instead of
-/// counting branches: at about 10 ns a solution, 65,536 solutions cost less than counting
-/// even one branch of a board without a table (and n = 32's first 65,536 take a few ms).
-/// The last ones are the mirror images of the first (the mirror reverses the order).
-pub const WALK_REACH: u64 = 1 << 16;
 
 /// The solutions before the solution `sol` (checked) that share its first `rows` rows,
 /// walked row by row from row `rows`: each branch to the left is counted up to what is left

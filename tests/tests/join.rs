@@ -1,6 +1,6 @@
 //! The counting front door: every method against the published counts and each other.
 
-use nqueens_tables::{Counter, Method};
+use nqueens_tables::{Counter, Method, Share};
 use nqueens_tests::{A000170, A000170_17_TO_19, A000170_21};
 
 fn total(n: usize, method: Method, threads: usize) -> u64 {
@@ -46,10 +46,10 @@ fn the_fastest_method_is_planned() {
     assert_eq!(plan(3), Method::EightFold);
     let unique = Counter::new(16).unwrap().fundamental(true);
     assert_eq!(unique.planned_method(), Method::EightFold);
-    let share = Counter::new(16).unwrap().share(1, 2).unwrap();
+    let share = Counter::new(16).unwrap().share(Share::new(1, 2).unwrap());
     assert_eq!(share.planned_method(), Method::EightFold);
     // From 17 the join has shares of its own; not of symmetry classes.
-    let share = Counter::new(17).unwrap().share(1, 2).unwrap();
+    let share = Counter::new(17).unwrap().share(Share::new(1, 2).unwrap());
     assert_eq!(share.planned_method(), Method::Join);
     assert_eq!(share.fundamental(true).planned_method(), Method::EightFold);
     // A method that cannot answer is not planned, even when asked for.
@@ -63,7 +63,7 @@ fn the_fastest_method_is_planned() {
         Method::EightFold
     );
     // Shares of n = 21 to 23 are the join's too.
-    let share = Counter::new(22).unwrap().share(3, 256).unwrap();
+    let share = Counter::new(22).unwrap().share(Share::new(3, 256).unwrap());
     assert_eq!(share.planned_method(), Method::Join);
     assert!(share.plan().to_string().starts_with("j1-"));
 }
@@ -92,8 +92,7 @@ fn join_shares_of_17_add_up() {
     let share = |k, m, threads| {
         let c = Counter::new(17)
             .unwrap()
-            .share(k, m)
-            .unwrap()
+            .share(Share::new(k, m).unwrap())
             .threads(threads);
         let counts = c.run().unwrap();
         assert_eq!(counts.method, Method::Join);
@@ -110,7 +109,13 @@ fn join_shares_of_17_add_up() {
 fn the_join_share_plan_of_17_in_8_is_pinned() {
     let c = Counter::new(17).unwrap();
     assert_eq!(c.plan().to_string(), "j1-4e78170714dbcbe3");
-    let share = |k| c.share(k, 8).unwrap().threads(0).run().unwrap().total;
+    let share = |k| {
+        c.share(Share::new(k, 8).unwrap())
+            .threads(0)
+            .run()
+            .unwrap()
+            .total
+    };
     assert_eq!(share(1), 17_026_848);
     assert_eq!(share(4), 10_979_948);
     assert_eq!(share(8), 5_066_948);
@@ -153,7 +158,10 @@ fn a_count_with_queens_fixed_takes_the_cheaper_method() {
     let c = Counter::new(23).unwrap().fixed(&five).unwrap();
     assert_eq!(c.planned_method(), Method::Search);
     // Its shares are still the join's: the search has no plan to cut.
-    assert_eq!(c.share(1, 2).unwrap().planned_method(), Method::Join);
+    assert_eq!(
+        c.share(Share::new(1, 2).unwrap()).planned_method(),
+        Method::Join
+    );
     let one = Counter::new(18).unwrap().fixed(&[(0, 8)]).unwrap();
     assert_eq!(one.planned_method(), Method::Join);
     let three = [(9, 0), (2, 4), (14, 11)];
@@ -182,10 +190,10 @@ fn run_shares_gives_each_share_as_share_gives_it() {
         let all = counter
             .run_shares(
                 m,
-                |k| k == 4,
-                |k, c| {
+                |share| share.k() == 4,
+                |share, c| {
                     assert_eq!(c.method, Method::Join);
-                    seen.push((k, c.total, c.plan()));
+                    seen.push((share, c.total, c.plan()));
                     ControlFlow::Continue(())
                 },
                 |_| {},
@@ -193,9 +201,9 @@ fn run_shares_gives_each_share_as_share_gives_it() {
             .unwrap();
         assert!(all);
         assert_eq!(seen.len(), 10);
-        for (k, total, plan) in seen {
-            let one = counter.share(k, m).unwrap().run().unwrap();
-            assert_eq!((total, plan), (one.total, one.plan()), "share {k}");
+        for (share, total, plan) in seen {
+            let one = counter.share(share).run().unwrap();
+            assert_eq!((total, plan), (one.total, one.plan()), "share {share}");
         }
     }
     // Stopped by the callback after the first share.

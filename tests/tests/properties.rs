@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 use nqueens_tables::{
     canonical, is_fundamental, nth, orbit, solutions, solutions_with_fixed, Counter, Error,
-    PackedTable, Placement, Symmetry, Table, MAX_N,
+    PackedTable, Placement, Share, Symmetry, Table, MAX_N,
 };
 use nqueens_tests::brute_force;
 use proptest::prelude::*;
@@ -142,7 +142,7 @@ proptest! {
                 if n >= 5 {
                     prop_assert_eq!(join.method, nqueens_tables::Method::Join);
                     let shares: u64 = (1..=m)
-                        .map(|k| counter.share(k, m).unwrap().run().unwrap().total)
+                        .map(|k| counter.share(Share::new(k, m).unwrap()).run().unwrap().total)
                         .sum();
                     prop_assert_eq!(shares, want);
                 }
@@ -214,14 +214,14 @@ proptest! {
     #[test]
     fn shares_sum_to_the_whole(n in 1usize..=10, m in 1u64..=40, k in 0u64..=45) {
         let counter = Counter::new(n).unwrap();
-        match counter.share(k, m) {
+        match Share::new(k, m) {
             Ok(_) => prop_assert!((1..=m).contains(&k)),
             Err(e) => {
                 prop_assert_eq!(e, Error::Share { k, m });
                 prop_assert!(!(1..=m).contains(&k));
             }
         }
-        let sum: u64 = (1..=m).map(|k| counter.share(k, m).unwrap().run().unwrap().total).sum();
+        let sum: u64 = (1..=m).map(|k| counter.share(Share::new(k, m).unwrap()).run().unwrap().total).sum();
         prop_assert_eq!(sum, all(n).len() as u64);
     }
 

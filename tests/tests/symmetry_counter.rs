@@ -2,7 +2,7 @@
 //! and OEIS.
 
 use nqueens_tables::{canonical, fundamental, is_fundamental, orbit, Counter, Method};
-use nqueens_tables::{nqueens, solutions, Symmetry};
+use nqueens_tables::{nqueens, solutions, Share, Symmetry};
 use nqueens_tests::{is_solution, A000170, A002562};
 
 /// Rotates a board as a grid of cells, independently of `Symmetry::map_square`.
@@ -71,7 +71,7 @@ fn shares_partition_the_count() {
         for m in [1u64, 2, 3, 7, 64] {
             let (mut total, mut fundamental) = (0, 0);
             for k in 1..=m {
-                let c = Counter::new(n).unwrap().share(k, m).unwrap();
+                let c = Counter::new(n).unwrap().share(Share::new(k, m).unwrap());
                 let c = c.fundamental(true).run().unwrap();
                 total += c.total;
                 fundamental += c.fundamental.unwrap();
@@ -83,10 +83,9 @@ fn shares_partition_the_count() {
 
 #[test]
 fn shares_are_refused_outside_1_to_m() {
-    let c = Counter::new(8).unwrap();
     for (k, m) in [(0, 4), (5, 4), (1, 0), (0, 0), (u64::MAX, 3)] {
         assert_eq!(
-            c.share(k, m).err(),
+            Share::new(k, m).err(),
             Some(nqueens_tables::Error::Share { k, m }),
             "{k}/{m}"
         );
@@ -99,8 +98,7 @@ fn the_counter_covers_every_board_size() {
     for n in 1..=nqueens_tables::MAX_N {
         let share = Counter::new(n)
             .unwrap()
-            .share(1_000_000, 1_000_000)
-            .unwrap();
+            .share(Share::new(1_000_000, 1_000_000).unwrap());
         assert!(share.run().is_ok(), "n = {n}");
     }
     assert!(Counter::new(0).is_err());
@@ -206,7 +204,7 @@ fn macro_fundamental_tables_equal_the_runtime_ones() {
 fn the_share_plan_of_16_in_8_is_pinned() {
     let c = Counter::new(16).unwrap();
     assert_eq!(c.plan().to_string(), "r1-b6c4217bb7323bcb");
-    let share = |k| c.share(k, 8).unwrap().run().unwrap().total;
+    let share = |k| c.share(Share::new(k, 8).unwrap()).run().unwrap().total;
     assert_eq!(share(1), 1_837_796);
     assert_eq!(share(4), 1_769_272);
     assert_eq!(share(8), 1_914_408);

@@ -7,37 +7,44 @@ mod kernel;
 mod tasks;
 
 use crate::parallel;
+use crate::progress::{Progress, Stage, Unit};
+use crate::share::Share;
 
-/// Counts share `k` of `m` of `n` (`1 <= k <= m`; `(1, 1)` for all of it) on `threads`
-/// threads (the calling thread alone without the feature `parallel`): every solution, and
-/// one per symmetry class. Calls `report` with the tasks done, and of how many, after each.
+/// Counts a share of `n` on `threads` threads (the calling thread alone without the feature
+/// `parallel`): every solution, and one per symmetry class. Reports the tasks done, and of
+/// how many, after each.
 #[inline(never)]
 pub(crate) fn count(
     n: usize,
-    (k, m): (u64, u64),
+    share: Share,
     threads: usize,
-    report: &(dyn Fn(u64, u64) + Sync),
+    progress: &(dyn Fn(Progress) + Sync),
 ) -> (u64, u64) {
     // The tasks are made twice, each a few steps of an odometer: once to count them (in a
     // frame of its own, gone before the counting starts), once to count below them. No list
     // of them is kept, so this allocates nothing.
-    let of = share_len(n, k, m);
-    let tasks = tasks::share(n, k, m).zip(1u64..);
+    let of = share_len(n, share);
+    let tasks = tasks::share(n, share).zip(1u64..);
     let sum = parallel::sum(tasks, threads, |(task, done)| {
         let counts = task.count();
         // With several threads, `done` is the task's place in the list: ahead of the tasks
         // finished by at most the other threads' tasks.
-        report(done, of);
+        progress(Progress {
+            stage: Stage::Counting,
+            done,
+            of,
+            unit: Unit::Tasks,
+        });
         Pair(counts)
     });
     sum.0
 }
 
-/// How many tasks share `k` of `m` holds: a pass of its own, so that its iterator is gone
-/// from the stack before the counting starts.
+/// How many tasks `share` holds: a pass of its own, so that its iterator is gone from the
+/// stack before the counting starts.
 #[inline(never)]
-fn share_len(n: usize, k: u64, m: u64) -> u64 {
-    tasks::share(n, k, m).count() as u64
+fn share_len(n: usize, share: Share) -> u64 {
+    tasks::share(n, share).count() as u64
 }
 
 /// Feeds what identifies the tasks of `n` to `eat`, in order, for the share plan's

@@ -6,6 +6,7 @@
 //! bytes of state: the counter runs on a microcontroller's stack.
 
 use super::kernel::{count_below, small_counts, Phase};
+use crate::share::Share;
 
 /// Rows placed before a task starts: enough tasks to balance two cores or many machines.
 pub(crate) const SPLIT_ROWS: usize = 3;
@@ -69,19 +70,19 @@ impl Task {
 /// The tasks that together count `n` (in `1..=MAX_N`), in a fixed order: the same on every
 /// machine, which is what makes shares of them comparable.
 pub(crate) fn tasks(n: usize) -> Tasks {
-    share(n, 1, 1)
+    share(n, Share::WHOLE)
 }
 
 /// The tasks of share `k` (1-based) of `m`: of [`tasks`], those whose index is `k - 1`
 /// modulo `m`. Dealt round-robin, every share gets tasks from every phase, and the shares'
 /// sizes stay close whatever `m`.
-pub(crate) fn share(n: usize, k: u64, m: u64) -> Tasks {
+pub(crate) fn share(n: usize, share: Share) -> Tasks {
     Tasks {
         roots: Roots { n, next: 0 },
         split: None,
         index: 0,
-        k: k - 1,
-        m,
+        k: share.k() - 1,
+        m: share.m(),
     }
 }
 

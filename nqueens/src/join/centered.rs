@@ -48,6 +48,7 @@ use crate::board::MAX_N;
 use crate::error::Error;
 use crate::parallel;
 use crate::progress::{Progress, Stage, Unit};
+use crate::share::Share;
 
 /// Every solution of an even `n` from 6 to 16, by the same loops with no center rows: the
 /// whole list of half boards at once, and a join per orbit of the mirror and the flip.
@@ -59,10 +60,10 @@ pub(super) fn count_whole(
     if n % 2 == 1 || !NO_CENTER_N.contains(&n) {
         return Err(Error::BoardSize(n));
     }
-    count_with(Layout::whole(n), 1, 1, threads, progress)
+    count_with(Layout::whole(n), Share::WHOLE, threads, progress)
 }
 
-/// Share `k` of `m` (`1 <= k <= m`) of the count of `n` (5 to 23) with center rows.
+/// A share (`k` of `m`) of the count of `n` (5 to 23) with center rows.
 ///
 /// The count is cut into units, one per outer choice and top set, in a fixed order: every
 /// outer choice has the same number of top sets (those of the columns the center queens
@@ -72,24 +73,23 @@ pub(super) fn count_whole(
 /// share holds depends on `n`, `k` and `m` alone.
 pub(super) fn count_share(
     n: usize,
-    k: u64,
-    m: u64,
+    share: Share,
     threads: usize,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<u64, Error> {
     if !super::FIXED_N.contains(&n) {
         return Err(Error::BoardSize(n));
     }
-    count_with(Layout::new(n), k, m, threads, progress)
+    count_with(Layout::new(n), share, threads, progress)
 }
 
-/// Share `k` of `m` of the count of the solutions of `n` (5 to 23) whose row `r` takes one of
+/// A share of the count of the solutions of `n` (5 to 23) whose row `r` takes one of
 /// the columns `allowed[r]` (see [`Layout::fixed`]): the same units and loops, with
 /// every choice of center queens, no orbits.
 pub(super) fn count_fixed(
     n: usize,
     allowed: &[u32],
-    (k, m): (u64, u64),
+    share: Share,
     threads: usize,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<u64, Error> {
@@ -97,8 +97,7 @@ pub(super) fn count_fixed(
         return Err(Error::BoardSize(n));
     }
     match Layout::cheapest(n, allowed) {
-        Some(layout) => count_with(layout, k, m, threads, progress),
-        None if k == 0 || k > m => Err(Error::Share { k, m }),
+        Some(layout) => count_with(layout, share, threads, progress),
         None => Ok(0),
     }
 }
@@ -107,15 +106,14 @@ pub(super) fn count_fixed(
 /// out costs nothing, short enough that two threads finish an outer choice together.
 const TOP_SETS_PER_CHUNK: usize = 16;
 
-/// Share `k` of `m` of the count, cut by `layout`.
+/// A share of the count, cut by `layout`.
 fn count_with(
     layout: Layout,
-    k: u64,
-    m: u64,
+    share: Share,
     threads: usize,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<u64, Error> {
-    Planned::of(layout).count(k, m, threads, progress)
+    Planned::of(layout).count(share, threads, progress)
 }
 
 /// A count's layout and its outer choices, made once for all the shares of a run: past 20
@@ -152,22 +150,16 @@ impl Planned {
         self.outers.len() as u64
     }
 
-    /// Share `k` of `m` of the count this plan cuts (see [`count_share`]).
+    /// A share of the count this plan cuts (see [`count_share`]).
     pub(super) fn count(
         &self,
-        k: u64,
-        m: u64,
+        share: Share,
         threads: usize,
         progress: &(dyn Fn(Progress) + Sync),
     ) -> Result<u64, Error> {
-        if k == 0 || k > m {
-            return Err(Error::Share { k, m });
-        }
         let (layout, outers) = (&self.layout, &self.outers);
         let per = layout.tops_per_outer();
-        let units = outers.len() as u64 * per;
-        let cut = |k: u64| (u128::from(k) * u128::from(units) / u128::from(m)) as u64;
-        let (lo, hi) = (cut(k - 1), cut(k));
+        let core::ops::Range { start: lo, end: hi } = share.of_units(outers.len() as u64 * per);
         let classes = layout.bottom_classes();
         let steps = TopSetsDone {
             done: AtomicU64::new(0),
@@ -637,7 +629,7 @@ mod tests {
 
     /// A whole count, as `join::count` asks for it from 17 to 23.
     fn count(n: usize, threads: usize, progress: &(dyn Fn(Progress) + Sync)) -> Result<u64, Error> {
-        count_share(n, 1, 1, threads, progress)
+        count_share(n, Share::WHOLE, threads, progress)
     }
 
     /// OEIS A000170, the published counts.
@@ -668,12 +660,12 @@ mod tests {
         ] {
             let layout = Layout::centered(n, center);
             assert_eq!(
-                count_with(layout, 1, 1, 1, &|_| {}),
+                count_with(layout, Share::WHOLE, 1, &|_| {}),
                 known(n),
                 "n = {n}, {center}"
             );
             let shares: u64 = (1..=7)
-                .map(|k| count_with(layout, k, 7, 2, &|_| {}).unwrap())
+                .map(|k| count_with(layout, Share::new(k, 7).unwrap(), 2, &|_| {}).unwrap())
                 .sum();
             assert_eq!(Ok(shares), known(n), "shares, n = {n}, {center}");
         }
@@ -709,26 +701,33 @@ mod tests {
                 }
                 allowed[(next() % n as u64) as usize] &= next() as u32 | 1;
                 let want = brute(n, &allowed[..n]);
-                let got = count_fixed(n, &allowed[..n], (1, 1), 1, &|_| {});
+                let got = count_fixed(n, &allowed[..n], Share::WHOLE, 1, &|_| {});
                 assert_eq!(got, Ok(want), "n = {n}, {allowed:?}");
                 let shares: u64 = (1..=3)
-                    .map(|k| count_fixed(n, &allowed[..n], (k, 3), 2, &|_| {}).unwrap())
+                    .map(|k| {
+                        count_fixed(n, &allowed[..n], Share::new(k, 3).unwrap(), 2, &|_| {})
+                            .unwrap()
+                    })
                     .sum();
                 assert_eq!(shares, want, "shares, n = {n}");
             }
             // Nothing given: every solution, each counted once without the orbits.
-            assert_eq!(count_fixed(n, &[], (1, 1), 1, &|_| {}), known(n));
+            assert_eq!(count_fixed(n, &[], Share::WHOLE, 1, &|_| {}), known(n));
         }
         for (n, center) in [(11, 3), (12, 4), (13, 5)] {
             let given = Layout::fixed(n, &[1 << 2, all_but(n, 1)]).unwrap();
             let layout = Layout::centered(n, center).with_allowed(&given);
             let want = brute(n, &layout.allowed[..n]);
-            assert_eq!(count_with(layout, 1, 1, 1, &|_| {}), Ok(want), "n = {n}");
+            assert_eq!(
+                count_with(layout, Share::WHOLE, 1, &|_| {}),
+                Ok(want),
+                "n = {n}"
+            );
         }
         // Queens that attack each other: nothing, at once.
-        assert_eq!(count_fixed(9, &[1, 2], (1, 1), 1, &|_| {}), Ok(0));
+        assert_eq!(count_fixed(9, &[1, 2], Share::WHOLE, 1, &|_| {}), Ok(0));
         assert_eq!(
-            count_fixed(24, &[], (1, 1), 1, &|_| {}),
+            count_fixed(24, &[], Share::WHOLE, 1, &|_| {}),
             Err(Error::BoardSize(24))
         );
     }
@@ -781,7 +780,7 @@ mod tests {
                         }
                     }
                     let (done, of) = (AtomicU64::new(0), AtomicU64::new(0));
-                    let counted = count_with(layout, 1, 1, 1, &|p| {
+                    let counted = count_with(layout, Share::WHOLE, 1, &|p| {
                         done.fetch_max(p.done, Ordering::Relaxed);
                         of.store(p.of, Ordering::Relaxed);
                     });
@@ -789,7 +788,7 @@ mod tests {
                     assert_eq!(counted, known(n), "n, center rows, classes: {at:?}");
                     assert_eq!(done.into_inner(), of.into_inner(), "{at:?}");
                     let shares: u64 = (1..=5)
-                        .map(|k| count_with(layout, k, 5, 1, &|_| {}).unwrap())
+                        .map(|k| count_with(layout, Share::new(k, 5).unwrap(), 1, &|_| {}).unwrap())
                         .sum();
                     assert_eq!(Ok(shares), known(n), "shares, {at:?}");
                 }
@@ -835,19 +834,11 @@ mod tests {
             let whole = count(n, 1, &|_| {}).unwrap();
             for m in [1, 2, 5, 64, 100_000] {
                 let sum: u64 = (1..=m)
-                    .map(|k| count_share(n, k, m, 1, &|_| {}).unwrap())
+                    .map(|k| count_share(n, Share::new(k, m).unwrap(), 1, &|_| {}).unwrap())
                     .sum();
                 assert_eq!(sum, whole, "n = {n}, m = {m}");
             }
         }
-        assert_eq!(
-            count_share(9, 0, 3, 1, &|_| {}),
-            Err(Error::Share { k: 0, m: 3 })
-        );
-        assert_eq!(
-            count_share(9, 4, 3, 1, &|_| {}),
-            Err(Error::Share { k: 4, m: 3 })
-        );
     }
 
     #[test]

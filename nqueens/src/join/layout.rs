@@ -451,7 +451,7 @@ impl Layout {
     /// bottom that holds it, and the list keeps 45 to 49% of the half boards of an outer
     /// choice (n = 17 and 19, counted; of single columns, the two edge ones keep fewest).
     /// The tops, which are all of them, are put together per top set instead (see
-    /// [`Tops::Pieced`]).
+    /// `centered::Tops::Pieced`).
     pub(super) fn bottoms_without(&self) -> u32 {
         match self.center {
             1 if self.symmetric => 1 << (self.n - 1),
@@ -460,7 +460,7 @@ impl Layout {
     }
 
     /// Whether the top role's half boards are put together for each top set from two pieces
-    /// (see [`Tops::Pieced`]) rather than listed: odd `n` with one center row, whose list
+    /// (see `centered::Tops::Pieced`) rather than listed: odd `n` with one center row, whose list
     /// keeps only the bottoms (see [`Layout::bottoms_without`]); and past n = 20, where an
     /// outer choice's two lists were a count's peak, and the tops put together cost no more
     /// time than their list (BENCHMARKS.md, "Speed, third step").

@@ -248,7 +248,7 @@ impl List {
 
     /// The half boards with the columns `cols`, and whether they are stored mirrored: for a
     /// [`List::halved`] list and a set above its mirror image, its mirror image's, whose
-    /// crossings [`mirror_crossings`] turns into the set's own.
+    /// crossings [`mirror_crossings`](super::bits::mirror_crossings) turns into the set's own.
     pub(super) fn of_any(&self, cols: u32) -> (Boards<'_>, bool) {
         match self.halved {
             Some(n) if cols > mirror_columns(cols, n) => (self.of(mirror_columns(cols, n)), true),

@@ -56,6 +56,7 @@ mod whole;
 
 use crate::error::Error;
 use crate::progress::Progress;
+use crate::share::Share;
 
 /// The sizes the centered join counts with center rows, and whose shares are the join's own
 /// (plan `j1-`). From 17 it is as fast as the whole-list join in a tenth of its memory or
@@ -84,7 +85,7 @@ pub(crate) fn count(
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<u64, Error> {
     if CENTERED_N.contains(&n) {
-        return centered::count_share(n, 1, 1, threads, progress);
+        return centered::count_share(n, Share::WHOLE, threads, progress);
     }
     if n.is_multiple_of(2) && NO_CENTER_N.contains(&n) {
         return centered::count_whole(n, threads, progress);
@@ -92,31 +93,30 @@ pub(crate) fn count(
     whole::count(n, threads, progress)
 }
 
-/// Share `k` of `m` (`1 <= k <= m`) of the count of `n` in [`CENTERED_N`]: runs of units,
-/// the same on every machine (see `centered::count_share`).
+/// A share of the count of `n` in [`CENTERED_N`]: runs of units, the same on every machine
+/// (see `centered::count_share`).
 pub(crate) fn count_share(
     n: usize,
-    k: u64,
-    m: u64,
+    share: Share,
     threads: usize,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<u64, Error> {
     if !CENTERED_N.contains(&n) {
         return Err(Error::BoardSize(n));
     }
-    centered::count_share(n, k, m, threads, progress)
+    centered::count_share(n, share, threads, progress)
 }
 
 /// The sizes the centered join counts at all, with queens fixed or not (its loops need a
 /// half board of one row or more from n = 5; its keys stop at [`CENTERED_N`]'s end).
 pub(crate) const FIXED_N: core::ops::RangeInclusive<usize> = 5..=layout::MAX_CENTERED_N;
 
-/// Share `k` of `m` of the count of the solutions of `n` whose row `r` takes one of the
+/// A share of the count of the solutions of `n` whose row `r` takes one of the
 /// columns `allowed[r]` (rows past its end: any): `n` from 5 to [`CENTERED_N`]'s end.
 pub(crate) fn count_fixed(
     n: usize,
     allowed: &[u32],
-    share: (u64, u64),
+    share: Share,
     threads: usize,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<u64, Error> {
@@ -150,17 +150,15 @@ impl ShareRun {
         self.planned.as_ref().map_or(1, |p| p.outer_choices())
     }
 
-    /// Share `k` of `m`: the same count as [`count_share`] or [`count_fixed`] gives it.
+    /// A share: the same count as [`count_share`] or [`count_fixed`] gives it.
     pub(crate) fn count(
         &self,
-        k: u64,
-        m: u64,
+        share: Share,
         threads: usize,
         progress: &(dyn Fn(Progress) + Sync),
     ) -> Result<u64, Error> {
         match &self.planned {
-            Some(planned) => planned.count(k, m, threads, progress),
-            None if k == 0 || k > m => Err(Error::Share { k, m }),
+            Some(planned) => planned.count(share, threads, progress),
             None => Ok(0),
         }
     }
