@@ -151,13 +151,11 @@ fn count_missing(
                     let seconds = share_start.elapsed().as_secs_f64();
                     let record = args.record(&counts, share, seconds, plan);
                     share_start = Instant::now();
-                    let mut guard = file.lock().unwrap_or_else(PoisonError::into_inner);
-                    let (file, len) = &mut *guard;
+                    let (file, len) = &mut *file.lock().unwrap_or_else(PoisonError::into_inner);
                     if let Err(e) = append(file, len, &record) {
                         failed = Some(write_failed(name)(e));
                         return ControlFlow::Break(());
                     }
-                    drop(guard);
                     finished
                         .lock()
                         .unwrap_or_else(PoisonError::into_inner)
@@ -172,11 +170,7 @@ fn count_missing(
                     show(kept(), inner);
                 },
             );
-            match (ran, failed) {
-                (_, Some(failure)) => Err(failure),
-                (Err(e), None) => Err(Failure::from(e)),
-                (Ok(_), None) => Ok(()),
-            }
+            failed.map_or(ran.map(drop).map_err(Failure::from), Err)
         },
         &stopping,
     )?;

@@ -3,6 +3,7 @@
 //! exit status and the one-line report of a failure. Public for the fuzz targets and the
 //! tests, not as an API to depend on.
 #![deny(missing_docs)]
+#![warn(clippy::too_many_lines)]
 
 mod checkpoint;
 mod count;

@@ -87,15 +87,11 @@ pub(crate) fn with_progress<T: Send>(
                     .unwrap_or_else(|_| unreachable!("the work ran here and sent its result"));
             }
         };
-        let start = Instant::now();
-        let mut bar: Option<indicatif::ProgressBar> = None;
-        let mut shown = None;
+        let mut bar = Bar::new();
         loop {
             match receive.recv_timeout(TICK) {
                 Ok(result) => {
-                    if let Some(b) = bar {
-                        b.finish_and_clear();
-                    }
+                    bar.clear();
                     return result;
                 }
                 Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
@@ -108,36 +104,63 @@ pub(crate) fn with_progress<T: Send>(
                 }
             }
             if let Some((line, status)) = stop() {
-                if let Some(b) = &bar {
-                    b.finish_and_clear();
-                }
+                bar.clear();
                 use std::io::Write;
                 let _ = writeln!(std::io::stderr(), "{line}");
                 std::process::exit(i32::from(status));
             }
             // Nothing reported yet (a walk reports nothing): no bar of 0/0.
-            let Some(step) = *latest.lock().unwrap_or_else(PoisonError::into_inner) else {
-                continue;
-            };
-            if bar.is_none() && start.elapsed() > QUIET_FOR {
-                // ProgressBar::new draws to stderr and stays hidden when it is not a terminal.
-                bar = Some(indicatif::ProgressBar::new(0));
-            }
-            let Some(b) = &bar else { continue };
-            let unit = step.unit;
-            b.set_length(step.of);
-            b.set_position(step.done);
-            if Some((step.stage, unit)) != shown {
-                // A new stage starts its own bar: its steps and its estimate are its own, and
-                // count from where it stands now (a resumed count starts part done).
-                shown = Some((step.stage, unit));
-                let template =
-                    format!("{{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {unit}, eta {{eta}}");
-                if let Ok(style) = indicatif::ProgressStyle::with_template(&template) {
-                    b.set_style(style.progress_chars("=> "));
-                }
-                b.reset_eta();
+            if let Some(step) = *latest.lock().unwrap_or_else(PoisonError::into_inner) {
+                bar.draw(step);
             }
         }
     })
+}
+
+/// The bar on stderr: drawn once the work has run for [`QUIET_FOR`], with a style of its own
+/// for each stage and unit.
+struct Bar {
+    start: Instant,
+    bar: Option<indicatif::ProgressBar>,
+    shown: Option<(Stage, &'static str)>,
+}
+
+impl Bar {
+    fn new() -> Bar {
+        Bar {
+            start: Instant::now(),
+            bar: None,
+            shown: None,
+        }
+    }
+
+    /// Shows `step`, once the work has run long enough.
+    fn draw(&mut self, step: Step) {
+        if self.bar.is_none() && self.start.elapsed() > QUIET_FOR {
+            // ProgressBar::new draws to stderr and stays hidden when it is not a terminal.
+            self.bar = Some(indicatif::ProgressBar::new(0));
+        }
+        let Some(b) = &self.bar else { return };
+        let unit = step.unit;
+        b.set_length(step.of);
+        b.set_position(step.done);
+        if Some((step.stage, unit)) != self.shown {
+            // A new stage starts its own bar: its steps and its estimate are its own, and
+            // count from where it stands now (a resumed count starts part done).
+            self.shown = Some((step.stage, unit));
+            let template =
+                format!("{{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {unit}, eta {{eta}}");
+            if let Ok(style) = indicatif::ProgressStyle::with_template(&template) {
+                b.set_style(style.progress_chars("=> "));
+            }
+            b.reset_eta();
+        }
+    }
+
+    /// Takes the bar off the terminal, before the result or a last line is written.
+    fn clear(&self) {
+        if let Some(b) = &self.bar {
+            b.finish_and_clear();
+        }
+    }
 }

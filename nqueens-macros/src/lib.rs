@@ -10,6 +10,7 @@
 //! and 5x the memory).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+#![warn(clippy::too_many_lines)]
 
 mod expand;
 mod parse;

@@ -146,6 +146,9 @@ macro_rules! write_row {
 ///   row's free squares are `!(l | r | d)`, with no mask.
 /// - The first five rows are written to `cols` and `mirrored` when a loop places their
 ///   queen; the rows below, by `record`, once per solution, from the queens' bits.
+// One long function on purpose: every call is steps of the const interpreter's own (see
+// above), so the rows stay inline rather than in functions of their own.
+#[allow(clippy::too_many_lines)]
 const fn fill<const N: usize, const C: usize>(
     out: &mut [[u8; N]; C],
     first: u32,

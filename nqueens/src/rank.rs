@@ -587,32 +587,13 @@ mod counted {
                 }
                 Ok(here)
             };
-            // The row's columns cut the solutions into runs, of which a few sums are known: none
-            // before column 0, all of them (`branch`) before column n, and on the first row, by
-            // the mirror, half of them before the middle (of an odd n, half of those outside the
-            // middle column, which costs one count and is done when the solution lies past the
-            // first quarter of the list, `EDGE_QUARTERS`). The columns are counted from the known
-            // sum nearest the solution.
-            let mut sums = [(0, 0); 4];
-            let mut known = 1;
-            if r == 0 && n.is_multiple_of(2) {
-                sums[known] = (n / 2, total / 2);
-                known += 1;
-            } else if r == 0 && (total / EDGE_QUARTERS..total - total / EDGE_QUARTERS).contains(&i)
-            {
-                let middle = count_at(n / 2)?;
-                sums[known] = (n / 2, (total - middle) / 2);
-                sums[known + 1] = (n / 2 + 1, (total + middle) / 2);
-                known += 2;
-            }
-            sums[known] = (n, branch);
-            let Some(run) = sums[..=known]
-                .windows(2)
-                .find(|w| w[0].1 <= left && left < w[1].1)
+            // The columns are counted from the known sum nearest the solution.
+            let first_row = (r == 0).then_some((total, i));
+            let Some(((first, before), (end, through))) =
+                run_of(n, first_row, left, branch, &mut count_at)?
             else {
                 return Ok(None);
             };
-            let ((first, before), (end, through)) = (run[0], run[1]);
             // The run's columns that the rows above leave, from the end nearer the solution
             // (`forward`: from the left), and the solution's place in their solutions.
             let mut forward = left - before < through - left;
@@ -620,19 +601,7 @@ mod counted {
                 true => left - before,
                 false => through - 1 - left,
             };
-            let mut order = [0usize; MAX_N];
-            let mut len = 0;
-            for step in 0..end - first {
-                let c = if forward {
-                    first + step
-                } else {
-                    end - 1 - step
-                };
-                if !attacked(&prefix[..r], r, c) {
-                    order[len] = c;
-                    len += 1;
-                }
-            }
+            let (mut order, len) = open_columns(&prefix[..r], first..end, forward);
             let mut order = &mut order[..len];
             // One count of the columns up to where the solution would lie if every column
             // started as many solutions (and, from an edge of the first row, one more:
@@ -643,34 +612,121 @@ mod counted {
             if (GUESS_FROM..len).contains(&guess) {
                 let columns = order[..guess].iter().fold(0, |m, &c| m | 1 << c);
                 let within = count(n, &prefix[..r], columns, threads, steps).ok_or(())?;
-                if skip < within {
-                    // Among them, counted from their end nearer the solution.
-                    order = &mut order[..guess];
-                    if within - skip <= skip {
-                        order.reverse();
-                        (forward, skip) = (!forward, within - 1 - skip);
-                    }
-                } else {
-                    order = &mut order[guess..];
-                    skip -= within;
-                }
+                (order, skip, forward) = split_at_guess(order, guess, within, skip, forward);
             }
-            let mut chosen = None;
-            for &c in order.iter() {
-                let here = count_at(c)?;
-                if skip < here {
-                    left = if forward { skip } else { here - 1 - skip };
-                    (branch, chosen) = (here, Some(c));
-                    break;
-                }
-                skip -= here;
-            }
-            match chosen {
-                Some(c) => prefix[r] = c as u8,
-                None => return Ok(None),
-            }
+            let Some((c, here, at)) = find_column(order, skip, &mut count_at)? else {
+                return Ok(None);
+            };
+            prefix[r] = c as u8;
+            left = if forward { at } else { here - 1 - at };
+            branch = here;
         }
         Ok(walk::nth_below(n, &prefix[..counted_rows(n)], left))
+    }
+
+    /// A column of a row, and how many solutions start before it.
+    type Sum = (usize, u64);
+
+    /// The run of a row's columns that solution `left` of the `branch` solutions below the
+    /// rows above lies in, as (first column, solutions before it) and (end column, solutions
+    /// before it): between two sums that are known or cost one count. None before column 0,
+    /// all of them (`branch`) before column n, and on the first row (`first_row`: the total
+    /// and the solution's index), by the mirror, half of them before the middle (of an odd
+    /// n, half of those outside the middle column, which costs one count and is done when
+    /// the solution lies past the first quarter of the list, `EDGE_QUARTERS`). `None` where
+    /// no run holds it.
+    fn run_of(
+        n: usize,
+        first_row: Option<(u64, u64)>,
+        left: u64,
+        branch: u64,
+        count_at: &mut impl FnMut(usize) -> Result<u64, ()>,
+    ) -> Result<Option<(Sum, Sum)>, ()> {
+        let mut sums = [(0, 0); 4];
+        let mut known = 1;
+        match first_row {
+            Some((total, _)) if n.is_multiple_of(2) => {
+                sums[known] = (n / 2, total / 2);
+                known += 1;
+            }
+            Some((total, i))
+                if (total / EDGE_QUARTERS..total - total / EDGE_QUARTERS).contains(&i) =>
+            {
+                let middle = count_at(n / 2)?;
+                sums[known] = (n / 2, (total - middle) / 2);
+                sums[known + 1] = (n / 2 + 1, (total + middle) / 2);
+                known += 2;
+            }
+            _ => {}
+        }
+        sums[known] = (n, branch);
+        Ok(sums[..=known]
+            .windows(2)
+            .find(|w| w[0].1 <= left && left < w[1].1)
+            .map(|run| (run[0], run[1])))
+    }
+
+    /// Of `order`, the columns that hold the solution `skip` past their start, where its
+    /// first `guess` columns hold `within` solutions: those, counted from their end nearer the
+    /// solution (which may turn the order round), or the rest. With the solution's place in
+    /// them and the order's direction.
+    fn split_at_guess(
+        order: &mut [usize],
+        guess: usize,
+        within: u64,
+        skip: u64,
+        forward: bool,
+    ) -> (&mut [usize], u64, bool) {
+        if skip >= within {
+            return (&mut order[guess..], skip - within, forward);
+        }
+        let order = &mut order[..guess];
+        if within - skip <= skip {
+            order.reverse();
+            return (order, within - 1 - skip, !forward);
+        }
+        (order, skip, forward)
+    }
+
+    /// The column of `order` (counted in that order) whose solutions hold the one `skip`
+    /// solutions past the start of the first: the column, its solutions, and the solution's
+    /// place among them. `None` where they hold fewer.
+    fn find_column(
+        order: &[usize],
+        mut skip: u64,
+        count_at: &mut impl FnMut(usize) -> Result<u64, ()>,
+    ) -> Result<Option<(usize, u64, u64)>, ()> {
+        for &c in order {
+            let here = count_at(c)?;
+            if skip < here {
+                return Ok(Some((c, here, skip)));
+            }
+            skip -= here;
+        }
+        Ok(None)
+    }
+
+    /// The columns of `run` that the rows of `prefix` leave to the next row, in order from
+    /// the end nearer the solution (`forward`: from the left), and how many there are.
+    fn open_columns(
+        prefix: &[u8],
+        run: core::ops::Range<usize>,
+        forward: bool,
+    ) -> ([usize; MAX_N], usize) {
+        let mut order = [0usize; MAX_N];
+        let mut len = 0;
+        for step in 0..run.len() {
+            let c = if forward {
+                run.start + step
+            } else {
+                run.end - 1 - step
+            };
+            if !attacked(prefix, prefix.len(), c) {
+                order[len] = c;
+                len += 1;
+            }
+        }
+        (order, len)
     }
 
     #[cfg(test)]

@@ -127,65 +127,75 @@ struct Roots {
 }
 
 impl Roots {
+    /// Root task `i` of `n`: the corner phases first, then the side phases; `None` past them.
     fn root(n: usize, i: usize) -> Option<Task> {
         if n <= 4 {
-            return (i == 0).then_some(Task {
-                phase: Phase {
-                    n,
-                    corner: false,
-                    bound1: 0,
-                    bound2: 0,
-                    mask: 0,
-                    topbit: 0,
-                    endbit: 0,
-                    sidemask: 0,
-                    lastmask: 0,
-                },
-                depth: 0,
-                placed: [0; PLACED],
-                left: 0,
-                down: 0,
-                right: 0,
-                small: true,
-            });
+            return (i == 0).then(|| Roots::small(n));
         }
-        let last_col = n - 1;
-        let topbit = 1u32 << last_col;
-        let mask = crate::board::full_mask(n);
-        let corners = last_col - 2;
+        let corners = n - 3;
         if i < corners {
-            // Corner phase: queen of row 0 in column 0, row 1's queen in column bound1.
-            let bound1 = 2 + i;
-            let bit = 1u32 << bound1;
-            let phase = Phase {
+            return Some(Roots::corner(n, 2 + i));
+        }
+        Roots::side(n, i - corners)
+    }
+
+    /// The one task of a board of at most 4 columns: all of it, below the phases' bounds.
+    fn small(n: usize) -> Task {
+        Task {
+            phase: Phase {
                 n,
-                corner: true,
-                bound1,
+                corner: false,
+                bound1: 0,
                 bound2: 0,
-                mask,
-                topbit,
+                mask: 0,
+                topbit: 0,
                 endbit: 0,
                 sidemask: 0,
                 lastmask: 0,
-            };
-            return Some(Task {
-                phase,
-                depth: 2,
-                placed: [0, bound1 as u8, 0],
-                left: (2 | bit) << 1,
-                down: 1 | bit,
-                right: bit >> 1,
-                small: false,
-            });
+            },
+            depth: 0,
+            placed: [0; PLACED],
+            left: 0,
+            down: 0,
+            right: 0,
+            small: true,
         }
-        // Side phase number `s`: queen of row 0 in column bound1 = s + 1, while bound1 stays
-        // below bound2 = n - 2 - s. Each phase widens `lastmask` by a column on each side
-        // and moves `endbit` one column left.
-        let s = i - corners;
+    }
+
+    /// The corner phase with row 1's queen in column `bound1`: row 0's queen in column 0.
+    fn corner(n: usize, bound1: usize) -> Task {
+        let bit = 1u32 << bound1;
+        let phase = Phase {
+            n,
+            corner: true,
+            bound1,
+            bound2: 0,
+            mask: crate::board::full_mask(n),
+            topbit: 1u32 << (n - 1),
+            endbit: 0,
+            sidemask: 0,
+            lastmask: 0,
+        };
+        Task {
+            phase,
+            depth: 2,
+            placed: [0, bound1 as u8, 0],
+            left: (2 | bit) << 1,
+            down: 1 | bit,
+            right: bit >> 1,
+            small: false,
+        }
+    }
+
+    /// Side phase number `s`: queen of row 0 in column bound1 = s + 1, while bound1 stays
+    /// below bound2 = n - 2 - s. Each phase widens `lastmask` by a column on each side and
+    /// moves `endbit` one column left. `None` past the last.
+    fn side(n: usize, s: usize) -> Option<Task> {
         let (bound1, bound2) = (1 + s, n - 2 - s.min(n - 2));
         if bound1 >= bound2 {
             return None;
         }
+        let topbit = 1u32 << (n - 1);
         let sidemask = topbit | 1;
         let mut lastmask = sidemask;
         for _ in 0..s {
@@ -196,7 +206,7 @@ impl Roots {
             corner: false,
             bound1,
             bound2,
-            mask,
+            mask: crate::board::full_mask(n),
             topbit,
             endbit: topbit >> (1 + s),
             sidemask,

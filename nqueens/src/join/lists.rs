@@ -180,34 +180,8 @@ impl List {
                 *slot = SKIP;
             }
         }
-        let crossings = boards as usize;
-        zero(low, crossings)?;
-        zero(
-            high,
-            if (33..=40).contains(&(2 * n)) {
-                crossings
-            } else {
-                0
-            },
-        )?;
-        zero(wide, if 2 * n > 40 { crossings } else { 0 })?;
-        half_boards(n, rows, firsts, forbid, &mut |cols, left, right| {
-            let Some(slot) = index.of(cols).and_then(|i| start.get_mut(i)) else {
-                return;
-            };
-            let packed = u64::from(left) | u64::from(right) << n;
-            let at = *slot as usize;
-            if let Some(l) = low.get_mut(at) {
-                *l = packed as u32;
-                if let Some(h) = high.get_mut(at) {
-                    *h = (packed >> 32) as u8;
-                }
-                if let Some(w) = wide.get_mut(at) {
-                    *w = (packed >> 32) as u16;
-                }
-                *slot += 1;
-            }
-        });
+        let listing = (n, rows, firsts, forbid);
+        fill(listing, index, start, (low, high, wide), boards as usize)?;
         #[cfg(nqueens_profile)]
         {
             use core::sync::atomic::Ordering::Relaxed;
@@ -271,6 +245,47 @@ impl List {
             high,
         }
     }
+}
+
+/// The second pass of [`List::kept`] over the same listing (`n`, `rows`, `firsts`,
+/// `forbid`): writes the crossings of each half board kept into `low` (and `high` or `wide`,
+/// where they need more than 32 bits) at its set's next free slot in `start`, `boards` of
+/// them in all.
+fn fill(
+    (n, rows, firsts, forbid): (usize, usize, u32, &[u32]),
+    index: &Index,
+    start: &mut [u32],
+    (low, high, wide): (&mut Vec<u32>, &mut Vec<u8>, &mut Vec<u16>),
+    boards: usize,
+) -> Result<(), Error> {
+    zero(low, boards)?;
+    zero(
+        high,
+        if (33..=40).contains(&(2 * n)) {
+            boards
+        } else {
+            0
+        },
+    )?;
+    zero(wide, if 2 * n > 40 { boards } else { 0 })?;
+    half_boards(n, rows, firsts, forbid, &mut |cols, left, right| {
+        let Some(slot) = index.of(cols).and_then(|i| start.get_mut(i)) else {
+            return;
+        };
+        let packed = u64::from(left) | u64::from(right) << n;
+        let at = *slot as usize;
+        if let Some(l) = low.get_mut(at) {
+            *l = packed as u32;
+            if let Some(h) = high.get_mut(at) {
+                *h = (packed >> 32) as u8;
+            }
+            if let Some(w) = wide.get_mut(at) {
+                *w = (packed >> 32) as u16;
+            }
+            *slot += 1;
+        }
+    });
+    Ok(())
 }
 
 /// Calls `visit(columns, left, right)` for every placement of queens on the first `rows` rows
