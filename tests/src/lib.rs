@@ -59,6 +59,13 @@ fn next_permutation(p: &mut [u8]) -> bool {
     true
 }
 
+/// Whether this is the full run (the variable NQUEENS_FULL_TESTS set, as `.ci/run` sets
+/// it): every case count and size. The everyday `cargo test` checks the same things on
+/// fewer cases and sizes, so that it stays quick.
+pub fn full() -> bool {
+    std::env::var_os("NQUEENS_FULL_TESTS").is_some()
+}
+
 /// The README's Rust examples, run as doctests so the front page cannot drift.
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]

@@ -208,21 +208,23 @@ fn split_crossings_portable(
     [len_a, len_b]
 }
 
+/// The xorshift generator the kernels' and the join's tests draw their cases from, from
+/// `seed`: the same cases on every run.
+#[cfg(test)]
+pub(crate) fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::vec;
     use std::vec::Vec;
-
-    /// The same draws every run.
-    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
-        move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        }
-    }
 
     /// A filter into two outputs, as the tests call it.
     type Split<'a> = &'a dyn Fn(&mut [u32], &mut [u32]) -> [usize; 2];

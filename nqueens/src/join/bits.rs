@@ -124,14 +124,6 @@ pub(super) fn orbit_weight<T: Ord + Copy, const K: usize>(orbit: [T; K]) -> u64 
 /// The branch-free append, shared with `arch`'s portable loops.
 pub(super) use crate::arch::push;
 
-/// The xorshift generator the join's tests draw their cases from, from `seed`: the same
-/// cases on every run.
+/// The generator the join's tests draw their cases from.
 #[cfg(test)]
-pub(super) fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
-    move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    }
-}
+pub(super) use crate::arch::xorshift;
