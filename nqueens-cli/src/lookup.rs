@@ -136,13 +136,20 @@ pub struct SizesArgs {
     pub(crate) board: crate::Board,
 }
 
+/// The largest n whose sizes `sizes` prints: it counts the symmetry classes, which past it
+/// takes too long for a command that answers at once.
+pub(crate) const SIZES_UP_TO: usize = 17;
+
+/// The largest n whose tables `dump` writes: packed layouts hold columns up to 15.
+pub(crate) const DUMP_UP_TO: usize = 16;
+
 /// `nqueens sizes N`: bytes of each table layout for n.
 pub fn sizes(args: &SizesArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let n = args.board.n;
-    // The number of classes is counted (fast up to about 17); past that it is not known here.
-    let (Some(total), true) = (nqueens_tables::known_count(n), n <= 17) else {
+    let (Some(total), true) = (nqueens_tables::known_count(n), n <= SIZES_UP_TO) else {
         return usage(format!(
-            "sizes counts the symmetry classes, which takes too long for n = {n}: n is 1 to 17"
+            "sizes counts the symmetry classes, which takes too long for n = {n}: n is 1 to \
+             {SIZES_UP_TO}"
         ));
     };
     let counter = nqueens_tables::Counter::new(n).map_err(|e| Failure::Usage(e.to_string()))?;
@@ -194,8 +201,10 @@ pub struct DumpArgs {
 pub fn dump(args: &DumpArgs, out: &mut dyn Write) -> Result<(), Failure> {
     use std::io::IsTerminal;
     let n = args.board.n;
-    if n > 16 {
-        return usage(format!("dump writes tables for n from 1 to 16, got {n}"));
+    if n > DUMP_UP_TO {
+        return usage(format!(
+            "dump writes tables for n from 1 to {DUMP_UP_TO}, got {n}"
+        ));
     }
     if std::io::stdout().is_terminal() {
         return usage(

@@ -6,8 +6,8 @@
 //!
 //! `parse` turns tokens into an `Input`, `validate` checks the range with a
 //! span on the offending token, `solve` computes the table, and `expand` emits it as one
-//! byte-string literal (a nested array literal of the n = 13 table costs rustc 25x the time
-//! and 5x the memory).
+//! byte-string literal: a nested array literal of a large table costs rustc many times the
+//! time and memory (BENCHMARKS.md).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![warn(clippy::too_many_lines)]

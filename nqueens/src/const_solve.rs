@@ -7,7 +7,7 @@
 //! lexicographic table, reversed, is the table again. BENCHMARKS.md ("Const evaluation")
 //! has what each step costs the interpreter, measured in instructions.
 
-use crate::board::full_mask;
+use crate::board::{full_mask, MAX_N};
 
 /// Every solution for `N`, in lexicographic order, computed by backtracking inside const
 /// evaluation (or at run time, if called there).
@@ -30,8 +30,8 @@ use crate::board::full_mask;
 /// `long_running_const_eval` lint, so no `allow` is needed. The embedded tables are the
 /// cheap way to the same bytes.
 pub const fn const_solutions<const N: usize, const C: usize>() -> [[u8; N]; C] {
-    if N == 0 || N > 32 {
-        panic!("const_solutions::<N, C>(): N must be in 1..=32");
+    if N == 0 || N > MAX_N {
+        panic!("const_solutions::<N, C>(): N must be in 1..=32 (MAX_N)");
     }
     let mut out = [[0u8; N]; C];
     if N <= 3 {

@@ -23,22 +23,18 @@ pub(crate) fn search_is_cheaper(n: usize, queens: usize, allowed: &[u32]) -> boo
     listed < counted
 }
 
-/// The search's time per solution with queens fixed, measured on one thread (release,
-/// `list N --fixed ... | wc -l`, which also prints them): n = 18 with two queens 0.5 us,
-/// n = 20 with three 0.8 us, n = 23 with five 5 us (the fewer solutions a queen fixed low on
-/// the board leaves, the more dead ends per solution). The largest, so that the join keeps
-/// the counts it wins.
+/// The search's time per solution with queens fixed: the largest measured (n = 23 with five
+/// queens, BENCHMARKS.md), so that the join keeps the counts it wins.
 const SEARCH_SECONDS_PER_SOLUTION: f64 = 5e-6;
 
-/// The join's time per solution of a plain count, one thread: n = 18, 17.7 s for
-/// 666,090,624 (27 ns); n = 21, 6,046 s for 314,666,222,712 (19 ns).
+/// The join's time per solution of a plain count, one thread: the larger of n = 18's and
+/// n = 21's (BENCHMARKS.md).
 const JOIN_SECONDS_PER_SOLUTION: f64 = 27e-9;
 
 /// The least share of a plain count's work (without orbits) that a count with queens fixed
 /// costs the join, however few solutions they leave: each outer choice still lists its half
-/// boards. Measured, one thread: n = 23 with five queens fixed took 450 s, 1.7e-4 of
-/// (180 core-hours x 4); n = 20 with three 2.5 s, 5.8e-4 of its (441 x 2 s x 4), where the
-/// join's own estimate said 7.8e-5.
+/// boards. Fitted to counts with three queens fixed at n = 20 and five at n = 23, where the
+/// join's own estimate said less (BENCHMARKS.md).
 const JOIN_LEAST_SHARE: f64 = 2e-4;
 
 /// A plain count's orbits: the join with queens fixed does every outer choice, a plain

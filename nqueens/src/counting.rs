@@ -26,9 +26,9 @@ pub enum Method {
     Table,
     /// The half-board join: every solution, fastest from n = 15 to 23, with half boards on
     /// the heap: all of them up to n = 16, past it those of one choice of the center rows'
-    /// queens at a time. A whole count peaks at 12 MB at n = 16, 11 MB at 17, 24 MB at 18,
-    /// 38 MB at 19, 213 MB at 20 and about 250 MB at 21 to 23 (see BENCHMARKS.md). Feature
-    /// `std`; no symmetry classes.
+    /// queens at a time. Its peak memory, which a caller may need to plan for, is at most
+    /// about 250 MB at every n (BENCHMARKS.md has each n's). Feature `std`; no symmetry
+    /// classes.
     Join,
     /// The 8-fold symmetry counter: every `n`, symmetry classes too, shares, no heap.
     EightFold,
@@ -638,8 +638,8 @@ impl Counter {
     }
 }
 
-/// Up to this size a whole count takes a few seconds at most (n = 16: 0.3 s by the join,
-/// 3 s for its classes by the 8-fold counter): [`Counter::suggested_shares`] cuts none.
+/// Up to this size a whole count takes a few seconds at most, its classes too:
+/// [`Counter::suggested_shares`] cuts none.
 const SMALL_N: usize = 16;
 
 /// The fewest shares [`Counter::suggested_shares`] cuts a long count into: a stop loses
@@ -647,8 +647,6 @@ const SMALL_N: usize = 16;
 /// which are many more past n = 20 (1,476 at 21, 407,900 at 23).
 pub const SHARES_AT_LEAST: u64 = 64;
 
-/// Below this the 8-fold counter is as fast as the join, and needs no heap. Criterion, one
-/// thread: with `fast-search` the 8-fold counter takes 0.9 ms, 33 ms and 185 ms at n = 12,
-/// 14 and 15, the join 1.8 ms, 36 ms and 86 ms; without it the 8-fold counter took 1.6 ms,
-/// 44 ms and 358 ms.
+/// Below this the 8-fold counter is as fast as the join, and needs no heap (criterion, one
+/// thread, with and without `fast-search`: BENCHMARKS.md).
 const JOIN_PAYS_FROM: usize = if crate::tail::ENABLED { 15 } else { 14 };

@@ -14,8 +14,8 @@ use crate::progress::{Progress, Stage, Unit};
 
 /// Up to this size the heat map is read off the solutions, the table's or the search's, a
 /// column of the first row a thread at a time; above it, each orbit of squares is one count
-/// with a queen fixed. Two threads: n = 16 listed in 2.4 s (by 36 counts, 12.5 s), n = 18
-/// listed in 150 s (by 45 counts, 213 s; a plain count takes 8 s).
+/// with a queen fixed, which up to here takes longer than listing (BENCHMARKS.md, the heat
+/// map).
 pub const LISTED_UP_TO: usize = 18;
 
 /// For each square, how many solutions put a queen there; see [`heatmap`].

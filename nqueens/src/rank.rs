@@ -225,9 +225,8 @@ mod counted {
     /// An odd n's unrank counts the middle column of the first row when the solution lies past
     /// the first quarter of the list (and before the last): only there can the sum beside the
     /// middle column be nearer the solution than the edge is, since that sum is half of what
-    /// the middle column leaves (n = 17: 45.8% of the list). Nearer the edge the columns are
-    /// counted from the edge whatever the middle holds, so counting it would be wasted (n = 17
-    /// at the fifth: 0.2 s of 2.1).
+    /// the middle column leaves. Nearer the edge the columns are counted from the edge
+    /// whatever the middle holds, so counting it would be wasted.
     const EDGE_QUARTERS: u64 = 4;
 
     /// How many columns past the one it guesses an unrank counts at once (see `nth`): the
@@ -237,19 +236,22 @@ mod counted {
     const GUESS_AHEAD: usize = 1;
 
     /// The fewest columns an unrank counts at once: a count of several columns costs about
-    /// as much as two of one column at n = 17 (one of four columns 1.6 s, of one 0.65 s),
-    /// and the columns next to the middle of the first row cost less alone, as rows of the
-    /// middle (n = 17: the ninth column 0.3 s).
+    /// as much as two counts of one column (measured at n = 17, BENCHMARKS.md), and the
+    /// columns next to the middle of the first row cost less alone, as rows of the middle.
     const GUESS_FROM: usize = 3;
 
     /// An unrank walks the rest of a branch of fewer solutions than this rather than count
-    /// its next rows: the walk visits each of them about once, about a microsecond each at
-    /// n = 17 (a walk to the cap of 65,536 took 0.05 to 0.1 s), where the counts of a row
-    /// with three or four queens given took 0.02 to 0.05 s each, two or three a row.
+    /// its next rows: the walk visits each solution about once, which costs less than the
+    /// two or three counts a row takes (measured at n = 17, BENCHMARKS.md).
     const WALK_BRANCH: u64 = WALK_REACH / 4;
 
     /// The steps of progress a rank or an unrank reports in all: thousandths.
     const STEPS: u64 = 1000;
+
+    /// The last row whose counts [`RowProgress`] weighs apart: each row takes three quarters
+    /// of what is left, so rows past it share nothing of [`STEPS`], and their shifts stay
+    /// under 64 bits.
+    const LAST_WEIGHED_ROW: usize = 15;
 
     /// How a rank or an unrank reports its progress: the first row's counts get three quarters
     /// of the bar, the next three quarters of the rest and so on, which is about how the work
@@ -262,7 +264,7 @@ mod counted {
     impl RowProgress<'_> {
         /// Reports that row `row`'s counts have done `part` of `of` of their work.
         fn report(&self, row: usize, part: u64, of: u64) {
-            let row = 2 * row.min(15) as u32;
+            let row = 2 * row.min(LAST_WEIGHED_ROW) as u32;
             let before = STEPS - (STEPS >> row);
             let share = (STEPS >> row) - (STEPS >> (row + 2));
             let inside = (share * part.min(of)).checked_div(of).unwrap_or(0);
@@ -286,8 +288,7 @@ mod counted {
 
     /// Whether a walk of the branches left of column `c` on row `prefix.len()` (under
     /// `prefix`) is sure to pass `cap` solutions, so that it would be walked for nothing
-    /// before the join counts them (n = 17: 0.05 to 0.11 s a row, up to a tenth of a rank):
-    /// those branches hold, on average, as many solutions as the published count over the
+    /// before the join counts them: those branches hold, on average, as many solutions as the published count over the
     /// prefixes one row longer, times the columns the prefix leaves left of `c`, and that is
     /// over `HOPELESS` times `cap`. Asked of the first [`ESTIMATED_ROWS`] rows; past them, or
     /// where no count is published, the walk is tried.
@@ -302,8 +303,7 @@ mod counted {
     }
 
     /// How many times the cap an estimate must reach for [`hopeless`]: branches of one row
-    /// hold from half to twice their average (n = 17: the edge column of the first row 2.7
-    /// million solutions, the middle one 8.0, on average 5.6).
+    /// hold from half to twice their average (counted at n = 17).
     const HOPELESS: u64 = 4;
 
     /// The rows [`hopeless`] estimates: their prefixes are few to list (n = 23, three rows:
@@ -387,16 +387,14 @@ mod counted {
     /// What a count with the first row's columns `columns` costs: the join's estimate of its
     /// work, as a share of a count of every solution with no symmetry to save work, and what
     /// every count costs besides (`FIXED_COUNT_COST`). An estimate lists the layout's
-    /// outer choices: 20 us at n = 17, 1.4 s at n = 23, where a rank's counts take hours.
+    /// outer choices, which is little next to the counts it weighs.
     fn cost(n: usize, columns: u32) -> f64 {
         join::fixed_share_of_work(n, &[columns]).unwrap_or(0.0) + FIXED_COUNT_COST
     }
 
     /// What a count costs besides the work the join's estimate sees (listing the half boards
     /// of every outer choice, at which a count with columns given saves little), as a share
-    /// of a count with no symmetry: at n = 17 on two threads, one column of the first row
-    /// took 0.45 to 0.55 s (estimate 0.148) and four columns at once 1.31 s (0.605), so
-    /// that time is about 1.8 s the share plus 0.2 s a count.
+    /// of a count with no symmetry: fitted to counts of one and of four columns at n = 17.
     const FIXED_COUNT_COST: f64 = 0.11;
 
     /// The columns of `columns` (a mask of an `n` board), in increasing order.
@@ -417,8 +415,7 @@ mod counted {
     /// The solutions of `n` whose first queen takes one of the columns `columns`: one count
     /// of them all, or one of each column, whichever `cost` says is cheaper (a column alone
     /// lets the join take its queen's attacks from every row, so two or three of them can
-    /// cost less than a count of both: n = 17, columns 0 and 1, 1.18 s one by one against
-    /// 1.58 s at once).
+    /// cost less than a count of both).
     fn first_row_in(
         n: usize,
         columns: u32,
@@ -442,11 +439,9 @@ mod counted {
     /// `n - c`, which are twice those between it and the middle, plus the middle column of
     /// an odd `n` (none between when `c` is the middle of an even `n`). The columns beside the
     /// middle are cheap alone, since the join's cheapest cut of them puts their queen on its
-    /// middle or center rows (n = 17 on two threads: the middle column 0.16 s, the next 0.32
-    /// s, an edge column 0.43 s), so that a first queen past a third of the row costs two or
+    /// middle or center rows, so that a first queen past a third of the row costs two or
     /// three counts of one column, where the columns of its side took one count of six or
-    /// seven (n = 17, first queen in column 10: 0.48 s against 1.99 s). The first row costs
-    /// nearly all of a rank.
+    /// seven. The first row costs nearly all of a rank.
     fn first_row_before(
         n: usize,
         c: usize,

@@ -2,10 +2,10 @@
 //! has it, chosen at run time.
 //!
 //! Why this exists: the join's middle step keeps, for each pair of middle queens, the keys
-//! of the half boards that leave those queens unattacked, about 2.8 billion boards read at
-//! n = 18. Scalar, that is about seventeen instructions a board (a load, two tests, two
-//! branch-free appends with their bounds checks), and it was 45% of a count (BENCHMARKS.md,
-//! "Where the time goes"). The baseline x86-64 target has no way to append only the lanes
+//! of the half boards that leave those queens unattacked: billions of boards read in a count
+//! past n = 17. Scalar, that is about seventeen instructions a board (a load, two tests, two
+//! branch-free appends with their bounds checks), and it was the largest part of a count's
+//! profile (BENCHMARKS.md). The baseline x86-64 target has no way to append only the lanes
 //! that pass; AVX2 does it with a permutation from a table (the "left pack"), eight boards in
 //! about twenty instructions, and AVX-512 in one instruction (`vpcompressd`), sixteen boards
 //! a step. The pairs loop likewise: AVX-512's `vptestnmd` gives the mask of the tops that

@@ -613,7 +613,7 @@ unsafe fn split_crossings_avx2<const WIDTH: usize>(
         return [len_a, len_b];
     }
     // The last boards, fewer than eight, copied out and padded with boards that are not
-    // kept: one more step, not a loop a board (3% of n = 18 went to that loop).
+    // kept: one more step, not a loop a board, which cost a count more than its share.
     // SAFETY: the caller gives `WIDTH` bytes a board of `low` at `high`, and
     // `at + rest.len()` is `low.len()`.
     let (tail_low, tail_high) = unsafe { padded_tail::<LANES, WIDTH>(rest, high, at) };

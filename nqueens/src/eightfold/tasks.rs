@@ -9,11 +9,14 @@ use super::kernel::{count_below, small_counts, Phase};
 use crate::share::Share;
 
 /// Rows placed before a task starts: enough tasks to balance two cores or many machines.
+/// Also the most rows a task has placed (roots place one or two, and a split goes down to
+/// here), kept as bytes, not as the counter's 32-word board: a task is copied often, and the
+/// counter runs on stacks of a few KiB.
 pub(crate) const SPLIT_ROWS: usize = 3;
-/// The most rows a task has placed: roots place one or two, and splits go down to
-/// `SPLIT_ROWS`. Kept as bytes, not as the counter's 32-word board: a task is copied often,
-/// and the counter runs on stacks of a few KiB.
-const PLACED: usize = SPLIT_ROWS;
+
+/// A split stops this many rows short of the board's end, so that on a small board every
+/// task still leaves rows to the kernel below it.
+const SPLIT_STOPS_SHORT: usize = 3;
 
 /// An independent piece of the count: the first `depth` rows placed, the rest to search.
 /// Tasks of one `n` never overlap, and their counts sum to the whole.
@@ -21,8 +24,8 @@ const PLACED: usize = SPLIT_ROWS;
 pub(crate) struct Task {
     phase: Phase,
     depth: usize,
-    /// The columns of the placed rows (no task places more than `PLACED`).
-    placed: [u8; PLACED],
+    /// The columns of the placed rows (no task places more than [`SPLIT_ROWS`]).
+    placed: [u8; SPLIT_ROWS],
     /// Attacks on row `depth`: left-going and right-going diagonals, columns.
     left: u32,
     down: u32,
@@ -154,7 +157,7 @@ impl Roots {
                 lastmask: 0,
             },
             depth: 0,
-            placed: [0; PLACED],
+            placed: [0; SPLIT_ROWS],
             left: 0,
             down: 0,
             right: 0,
@@ -234,9 +237,6 @@ impl Iterator for Roots {
     }
 }
 
-/// Most rows one split places below its root: roots stand at depth 1 or 2.
-const SPLIT_LEVELS: usize = SPLIT_ROWS;
-
 /// The tasks below one root, down to row `rows`, left to right: an odometer over the rows
 /// between, holding per row only the attacks and the columns not tried yet.
 #[derive(Clone, Debug)]
@@ -245,8 +245,9 @@ struct Split {
     task: Task,
     root_depth: usize,
     rows: usize,
-    /// Per level below the root: the attacks on that row and the columns still to try.
-    levels: [Level; SPLIT_LEVELS],
+    /// Per level below the root (roots stand at depth 1 or 2, so at most [`SPLIT_ROWS`]):
+    /// the attacks on that row and the columns still to try.
+    levels: [Level; SPLIT_ROWS],
     /// The level whose columns are being tried; `None` once the root is done.
     level: Option<usize>,
 }
@@ -264,13 +265,13 @@ impl Split {
         let rows = if root.small {
             0
         } else {
-            rows.min(root.phase.n.saturating_sub(3))
+            rows.min(root.phase.n.saturating_sub(SPLIT_STOPS_SHORT))
         };
         let mut split = Split {
             task: root,
             root_depth: root.depth,
             rows,
-            levels: [Level::default(); SPLIT_LEVELS],
+            levels: [Level::default(); SPLIT_ROWS],
             level: Some(0),
         };
         split.enter(0);

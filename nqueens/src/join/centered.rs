@@ -1,8 +1,8 @@
 //! The join with the center rows' queens fixed: every solution of n = 17 to 23 in bounded
 //! memory, and (with no center rows) of even n up to 16.
 //!
-//! The whole-list join (module `whole`) keeps every half board of `(n - 1) / 2` rows: 175 MB
-//! at n = 17, 380 MB at 18, and about 8 times more per n. Here the board is cut differently.
+//! The whole-list join (module `whole`) keeps every half board of `(n - 1) / 2` rows, about
+//! eight times more for each n past 16. Here the board is cut differently.
 //! The center row (odd `n`) or two center rows (even `n`) get their queens first, one choice
 //! at a time: the *outer* loop. Around them are two middle rows, and outside those two halves
 //! of `h` rows (n = 19: 8 + 1 + 1 + 1 + 8; n = 20: 8 + 1 + 2 + 1 + 8). For one choice of
@@ -13,7 +13,7 @@
 //!
 //! Memory, kept within twice the quarter-board join's peak (the peak of a whole count):
 //! - Even n up to 16, with no center rows: one list serves both roles, and it keeps only the
-//!   column sets that are not above their mirror images (n = 16: 8 MB, not 16; `List::halved`).
+//!   column sets that are not above their mirror images (half the memory; `List::halved`).
 //! - Odd n: one list would serve both roles, and would hold every half board. It keeps only
 //!   the bottoms, those without the last column, and the tops are put together when joined
 //!   from two small pieces (module `pieces`; `Layout::bottoms_without`). n = 19 lists even
@@ -22,9 +22,9 @@
 //!   four classes.
 //! - n = 21 to 23 keep halves of 8 rows, with 3, 4 or 5 center rows between the middle rows
 //!   (keys of 2 x 15 bits; one center row would need 2 x 17 at n = 21). Only the bottoms are
-//!   listed, and the tops put together from pieces as for odd n: about 105 MB a share at
-//!   n = 21, where listing both roles took 150 to 245 MB; the many outer choices (1,476
-//!   orbits at 21, 24,814 at 22, 407,900 at 23) each list few half boards.
+//!   listed, and the tops put together from pieces as for odd n, which took less memory
+//!   than listing both roles (BENCHMARKS.md); the many outer choices each list few half
+//!   boards.
 //!
 //! Symmetry: the outer choices come one per orbit under the mirror and the vertical flip
 //! (which reverses the center rows), weighted by the orbit's size. With one center row the
@@ -288,7 +288,7 @@ impl Job<'_> {
                 .iter()
                 .map(|&top| match (n, fixed) {
                     // One copy per size counted for real, so that the layout's shifts and
-                    // masks are constants in the loops (n = 18: 21.6 s against 27.0 s).
+                    // masks are constants in the loops, which the compiler folds.
                     (16, true) => join_top::<16>(layout, outer, lists, top, &mut scratch),
                     (17, true) => join_top::<17>(layout, outer, lists, top, &mut scratch),
                     (18, true) => join_top::<18>(layout, outer, lists, top, &mut scratch),
@@ -363,7 +363,7 @@ struct Scratch {
 /// Two slices of `buffer` (`Scratch::bottom`) for the bottoms kept for the middle queens in
 /// one order and in the other: room for `len` each, rounded up as `arch::split_crossings`
 /// needs. The buffer only grows: resized to each bottom set, it was written with zeros
-/// every time it grew back (2% of n = 18).
+/// every time it grew back.
 fn halves(buffer: &mut Vec<u32>, len: usize) -> (&mut [u32], &mut [u32]) {
     let room = len.next_multiple_of(arch::PAD);
     if buffer.len() < 2 * room {
@@ -519,7 +519,7 @@ fn runs_by_first(layout: &Layout, firsts: u32, halved: bool, scratch: &mut Scrat
     starts[layout.n] = len;
     if halved {
         // A loop nest of its own, so that the usual one above compiles as lean as it
-        // did (7% more instructions at n = 18 when they were one).
+        // did (one nest of both took more instructions).
         scratch.mirrored.resize(scratch.by_first.len(), 0);
         scratch.top_mirrored.clear();
         let keys = scratch.tops.iter().map(|t| layout.shape.mirror_key(t.key));

@@ -4,16 +4,15 @@
 use super::bits::{unpack, BytePacker};
 use crate::board::full_mask;
 
-/// Boards from this size on pack their sets (see [`Index`]): below it, `start` is 4 MB at
-/// most, and the lookups through the tables cost more than they save (BENCHMARKS.md, "Past
-/// n = 20").
+/// Boards from this size on pack their sets (see [`Index`]): below it `start` is small, and
+/// the lookups through the tables cost more than they save (BENCHMARKS.md).
 const PACK_FROM_N: usize = 21;
 
 /// Where a column set's half boards are in `List::start`. A list of one choice of center
 /// queens never uses their columns, nor any other column that every row forbids: its sets
 /// are packed to the columns it can use (n = 21: 18 of them), so that `start` has 2^18
-/// entries, not 2^21, is zeroed in a sixteenth of the time for each choice, and its lookups
-/// stay in cache (n = 23: 1 MB, not 32).
+/// entries, not 2^21, is zeroed in an eighth of the time for each choice, and its lookups
+/// stay in cache.
 #[derive(Clone, Default)]
 pub(super) struct Index {
     /// The columns the list can use; 0 where it can use all of them (no packing).

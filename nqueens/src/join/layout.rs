@@ -75,7 +75,7 @@ const PIECED_FROM_CENTER: usize = 3;
 pub(super) const MAX_CENTERED_N: usize = 2 * HALF_ROWS_PAST_18 + 2 + MAX_CENTER;
 
 /// n = 20 lists the bottoms of one outer choice in this many ranges of the edge row's
-/// queen: a quarter of them at a time keeps the peak at 213 MB, not 388.
+/// queen: a quarter of them at a time keeps the peak near the quarter-board join's.
 const EDGE_CLASSES_20: u32 = 4;
 
 /// n = 19 lists the bottoms of one outer choice in four classes, by whether they hold
@@ -180,15 +180,16 @@ impl Layout {
     /// [`HALF_ROWS_PAST_18`] rows. The bottom halves of one outer choice are listed in
     /// classes where the whole of them would take more than twice the quarter-board join's
     /// peak memory:
-    /// - n = 20: four, by their edge row's queen. Its two lists (194 MB each) would peak at
-    ///   388 MB; with a quarter of the bottoms at a time, 213 MB.
-    /// - n = 19: four, by whether they hold column 13 and column 14. The bottoms of one
-    ///   outer choice (up to 21.4 million half boards, 107 MB) come to 6.1 million at most.
+    /// - n = 20: four, by their edge row's queen.
+    /// - n = 19: four, by whether they hold column 13 and column 14: the bottoms of one
+    ///   outer choice (up to 21.4 million half boards) come to 6.1 million at most.
     #[inline(always)]
     pub(super) fn new(n: usize) -> Layout {
-        let center = match n {
-            ..=20 => 2 - n % 2,
-            _ => n - 2 - 2 * HALF_ROWS_PAST_18,
+        // Past 18, halves of HALF_ROWS_PAST_18 rows and the center takes the rest (at 19 and
+        // 20 that is one and two rows, as below); up to 18, as many as n is odd or even.
+        let center = match n.checked_sub(2 + 2 * HALF_ROWS_PAST_18) {
+            Some(center) if center > 0 => center,
+            _ => 2 - n % 2,
         };
         Layout {
             edges: if n == 20 { EDGE_CLASSES_20 } else { 1 },
@@ -269,8 +270,8 @@ impl Layout {
     /// cost depends on where the constraints fall. A queen given on a center row leaves a
     /// fraction of the outer choices, one on a middle row a fraction of the middle pairs,
     /// one on a half's row a smaller list for one role only, which the join still reads
-    /// the other role's whole list against (n = 18, two threads: a queen given on square
-    /// (1, 9) counts in 11.6 s, its image (9, 18) in 3.0 s, a plain count in 9.8 s).
+    /// the other role's whole list against (at n = 18, a queen on a half's row counted
+    /// slower than a plain count, and its image on a center row faster).
     pub(super) fn cheapest(n: usize, allowed: &[u32]) -> Option<Layout> {
         let all = full_mask(n);
         let mut squares = [all; MAX_N];

@@ -11,6 +11,13 @@ use crate::arch::HighBits as High;
 use crate::board::full_mask;
 use crate::error::Error;
 
+/// The widest crossings (`2n` bits) that [`List::low`] holds alone: n up to 16.
+const LOW_BITS: usize = u32::BITS as usize;
+
+/// The widest crossings that [`List::low`] and a byte more in [`List::high`] hold: n up to
+/// 20. Wider ones keep 16 bits more in [`List::wide`].
+const HIGH_BITS: usize = LOW_BITS + u8::BITS as usize;
+
 /// The half boards whose first queen is in one column, sorted by the set of columns used.
 #[derive(Clone, Default)]
 pub(super) struct List {
@@ -23,7 +30,7 @@ pub(super) struct List {
     /// the rest in `high` (n = 17 to 20) or `wide` (n = 21 to 24): 5 or 6 bytes a board
     /// rather than 8.
     pub(super) low: Vec<u32>,
-    /// Bits 32 to 39 of the crossings where `32 < 2n <= 40`, else empty.
+    /// Bits 32 to 39 of the crossings where `32 < 2n <= 40` ([`HIGH_BITS`]), else empty.
     pub(super) high: Vec<u8>,
     /// Bits 32 to 47 of the crossings where `2n > 40`, else empty.
     pub(super) wide: Vec<u16>,
@@ -108,9 +115,8 @@ impl List {
 
     /// Makes this list [`List::new`]'s, in the memory it holds where that is enough: the
     /// centered join lists anew for every choice of center queens, and allocating each list
-    /// afresh let the allocator's freed blocks pile up (n = 18 on two threads peaked at 25
-    /// to 35 MB from run to run; glibc raises its threshold for fresh mappings each time a
-    /// large block is freed).
+    /// afresh let the allocator's freed blocks pile up and the peak vary from run to run
+    /// (glibc raises its threshold for fresh mappings each time a large block is freed).
     pub(super) fn relist(
         &mut self,
         n: usize,
@@ -152,7 +158,7 @@ impl List {
         // without a second copy to sort: count per column set, then fill. `start[i]` is set
         // `i`'s next free slot while filling (`SKIP` for a set not kept: `keep` is asked
         // once per set, not per half board), then its end: one array, not a second one of
-        // cursors (2 MB at n = 19, at the peak).
+        // cursors, at the peak of the count.
         const SKIP: u32 = u32::MAX;
         let List {
             start,
@@ -202,9 +208,9 @@ impl List {
 
     /// The placements of `rows` rows of `n` (`2n <= 32`) whose column sets are not above
     /// their mirror images (columns reversed): the others are those mirrored, which
-    /// [`List::of_any`] hands out. Half the memory (n = 16: 8 MB, not 16).
+    /// [`List::of_any`] hands out. Half the memory.
     pub(super) fn halved(n: usize, rows: usize) -> Result<List, Error> {
-        if 2 * n > 32 {
+        if 2 * n > LOW_BITS {
             return Err(Error::BoardSize(n));
         }
         let all = full_mask(n);
@@ -259,15 +265,16 @@ fn fill(
     boards: usize,
 ) -> Result<(), Error> {
     zero(low, boards)?;
+    let bits = 2 * n;
     zero(
         high,
-        if (33..=40).contains(&(2 * n)) {
+        if bits > LOW_BITS && bits <= HIGH_BITS {
             boards
         } else {
             0
         },
     )?;
-    zero(wide, if 2 * n > 40 { boards } else { 0 })?;
+    zero(wide, if bits > HIGH_BITS { boards } else { 0 })?;
     half_boards(n, rows, firsts, forbid, &mut |cols, left, right| {
         let Some(slot) = index.of(cols).and_then(|i| start.get_mut(i)) else {
             return;

@@ -62,13 +62,12 @@ use crate::share::Share;
 /// (plan `j1-`). From 17 it is as fast as the whole-list join in a tenth of its memory or
 /// less; from 21 it keeps halves of 8 rows and places 3 to 5 center rows first, so that its
 /// keys fit 32 bits (see `layout::HALF_ROWS_PAST_18`). It counts every `n` from 5 correctly (the
-/// tests check it against the known counts), only slower below 17: 1.2x at n = 15 (see
-/// BENCHMARKS.md, "The counting core's layout").
+/// tests check it against the known counts), only slower below 17 (BENCHMARKS.md).
 pub(crate) const CENTERED_N: core::ops::RangeInclusive<usize> = 17..=layout::MAX_CENTERED_N;
 
-/// The even sizes counted by the centered join's loops with no center rows: n = 16 in 0.32 s
-/// and 18 MB on one thread, against 0.45 s and 31 MB for the whole-list join. (Below 6 a
-/// half board of that layout has no rows.)
+/// The even sizes counted by the centered join's loops with no center rows, which beat the
+/// whole-list join there in time and memory (BENCHMARKS.md). (Below 6 a half board of that
+/// layout has no rows.)
 pub(super) const NO_CENTER_N: core::ops::RangeInclusive<usize> = 6..=16;
 
 /// Whether the join counts `n`.

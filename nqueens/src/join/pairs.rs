@@ -2,8 +2,8 @@
 //! no bit. This is where the join spends its time; both layouts call it.
 //!
 //! Both lists are first split on a few key bits, since a top and a bottom that both have a
-//! bit need no look (a quarter of the pairs per bit, measured 15.7 billion pairs down to 4.4
-//! billion at n = 17); what is left is a loop the compiler turns into SIMD.
+//! bit need no look (a quarter of the pairs per bit); what is left is a loop the compiler
+//! turns into SIMD.
 
 /// How many pairs of a key of `top` and a key of `bottom` share no bit: this is where the
 /// join spends its time at odd `n` (the loop is `arch::disjoint_pairs`).

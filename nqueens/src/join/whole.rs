@@ -10,8 +10,7 @@
 //! way. So one join, a top group against the bottom group with the other columns, for given
 //! middle queens, is a count of pairs of 32-bit keys with no bit in common. Both lists are
 //! first split on a few key bits, since a top and a bottom that both have a bit need no look
-//! (a quarter of the pairs per bit, measured 15.7 billion pairs down to 4.4 billion at
-//! n = 17), and what is left is a loop the compiler turns into SIMD.
+//! (a quarter of the pairs per bit), and what is left is a loop the compiler turns into SIMD.
 //!
 //! The joins are related by the mirror (columns reversed) and, because the bottom half is the
 //! top half upside down, by the vertical flip: only one join per orbit of those is done, and
@@ -19,8 +18,8 @@
 //! halves that meet, make the half boards shorter (7 rows instead of 8 at n = 16: 4 million
 //! instead of 15 million), and the pairs to compare fewer (0.6 billion instead of 4 billion).
 //! The memory is the list of half boards, where their diagonals cross row `k` in `2n` bits:
-//! 4 bytes each up to n = 16. It counts odd n up to 15 (n = 15: 1.2x faster than the
-//! centered join, which counts every other size).
+//! 4 bytes each up to n = 16. It counts odd n up to 15, where it is faster than the centered
+//! join, which counts every other size.
 
 use std::vec::Vec;
 
@@ -32,8 +31,8 @@ use crate::error::Error;
 use crate::parallel;
 use crate::progress::{Progress, Stage, Unit};
 
-/// The largest `n` the whole-list join counts. Its half boards take 16 MB at 16, and would
-/// take 175 MB at 17, 380 MB at 18 and 3.7 GB at 19: past 16 the centered join counts.
+/// The largest `n` the whole-list join counts: its half boards grow about eight times for
+/// each n past it, where the centered join counts.
 const WHOLE_MAX_N: usize = 16;
 /// The smallest: below it a half board has no rows.
 const WHOLE_MIN_N: usize = 4;
