@@ -16,13 +16,13 @@ pub struct Args {
     #[command(flatten)]
     pub(crate) board: crate::Board,
     /// Count the fundamental solutions (one per symmetry class) instead of all solutions.
-    #[arg(long, alias = "unique")]
+    #[arg(long)]
     pub(crate) fundamental: bool,
     #[command(flatten)]
     pub(crate) threads: Threads,
     /// Count only share K of M (1 <= K <= M), for spreading one count over machines; the M
     /// shares sum to the total (`merge` adds them up).
-    #[arg(long, value_name = "K/M", value_parser = parse_share, allow_hyphen_values = true, alias = "part")]
+    #[arg(long, value_name = "K/M", value_parser = parse_share, allow_hyphen_values = true)]
     pub(crate) share: Option<Share>,
     /// Count only the solutions with a queen on this square, 1-based (repeatable), as
     /// `list --fixed` lists them: `--fixed 1,1`.

@@ -21,7 +21,7 @@ pub struct Args {
     #[arg(long, value_name = "ROW,COL", value_parser = parse_square, allow_hyphen_values = true)]
     fixed: Vec<(usize, usize)>,
     /// The fundamental solutions only, one per symmetry class: the smallest of its 8 images.
-    #[arg(long, alias = "unique")]
+    #[arg(long)]
     fundamental: bool,
 }
 

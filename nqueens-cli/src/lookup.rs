@@ -156,20 +156,20 @@ pub fn sizes(args: &SizesArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let counts = counter.fundamental(true).threads(0).run();
     let counts = counts.map_err(|e| Failure::Count(e.to_string()))?;
     // The 8-fold counter, which `fundamental(true)` asks for, always counts the classes.
-    let unique = counts.fundamental.unwrap_or_default();
+    let classes = counts.fundamental.unwrap_or_default();
     let (full, half) = (n as u64, n.div_ceil(2) as u64);
     writeln!(out, "layout               solutions        bytes")?;
     writeln!(out, "full                 {total:>9} {:>12}", full * total)?;
     writeln!(out, "packed               {total:>9} {:>12}", half * total)?;
     writeln!(
         out,
-        "fundamental          {unique:>9} {:>12}",
-        full * unique
+        "fundamental          {classes:>9} {:>12}",
+        full * classes
     )?;
     writeln!(
         out,
-        "fundamental packed   {unique:>9} {:>12}",
-        half * unique
+        "fundamental packed   {classes:>9} {:>12}",
+        half * classes
     )?;
     Ok(())
 }

@@ -14,24 +14,20 @@ pub(crate) const MAX_SHARES: u64 = 1_000_000;
 /// hundred more with many queens fixed.
 pub(crate) const MAX_LINE: u64 = 4096;
 
-/// One share of a count, as a line of JSON, the keys in this order. Records written before
-/// 0.1's names were settled say `part` for `share` and `unique` for `fundamental`, and have no
-/// `fixed`: they are read as they were.
+/// One share of a count, as a line of JSON, the keys in this order.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct Record {
     pub(crate) n: u64,
     /// `K/M`, as `--share` takes it (optional on reading: `k` and `m` say the same).
-    #[serde(default, alias = "part", skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) share: Option<String>,
     pub(crate) k: u64,
     pub(crate) m: u64,
     pub(crate) count: u64,
     /// The fundamental solutions among them, or `null` where the method counts no classes.
-    #[serde(alias = "unique")]
     pub(crate) fundamental: Option<u64>,
     /// The queens fixed, `ROW,COL` 1-based as `--fixed` takes them, sorted, each once.
-    #[serde(default)]
     pub(crate) fixed: Vec<String>,
     /// The method that counted: `table`, `join`, `eightfold` or `search`.
     #[serde(default, skip_serializing_if = "Option::is_none")]

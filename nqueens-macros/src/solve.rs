@@ -86,10 +86,10 @@ mod tests {
     #[test]
     fn known_counts() {
         let full = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
-        let unique = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92];
+        let fundamental = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92];
         for n in 1..=10 {
             assert_eq!(solve(n, false).len(), n * full[n - 1], "n = {n}");
-            assert_eq!(solve(n, true).len(), n * unique[n - 1], "n = {n}");
+            assert_eq!(solve(n, true).len(), n * fundamental[n - 1], "n = {n}");
         }
         assert_eq!(&solve(6, false)[..6], &[1, 3, 5, 0, 2, 4]);
     }

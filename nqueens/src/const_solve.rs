@@ -31,7 +31,7 @@ use crate::board::{full_mask, MAX_N};
 /// cheap way to the same bytes.
 pub const fn const_solutions<const N: usize, const C: usize>() -> [[u8; N]; C] {
     if N == 0 || N > MAX_N {
-        panic!("const_solutions::<N, C>(): N must be in 1..=32 (MAX_N)");
+        panic!("const_solutions::<N, C>(): N must be in 1..=32");
     }
     let mut out = [[0u8; N]; C];
     if N <= 3 {

@@ -131,7 +131,7 @@ pub struct Counter {
     fundamental: bool,
     method: Option<Method>,
     /// The queens fixed, by row: 0 for none, else the column plus 1, or [`CLASH`] for a row
-    /// given two columns. Bytes, not masks: the firmware keeps a `Counter` on its stack.
+    /// fixed to two columns. Bytes, not masks: the firmware keeps a `Counter` on its stack.
     fixed: [u8; MAX_N],
 }
 
@@ -160,7 +160,7 @@ impl Counter {
         })
     }
 
-    /// Counts only the solutions with a queen on each given `(row, column)` square
+    /// Counts only the solutions with a queen on each `(row, column)` square fixed
     /// (0-based), as [`solutions_with_fixed`](crate::solutions_with_fixed) lists them: by
     /// the join from n = 15 to 23 (feature `std`), at the cost of a plain count or less, else
     /// by the search. Queens that attack each other leave nothing to count. Such a count has

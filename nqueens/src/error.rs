@@ -54,7 +54,7 @@ pub enum Error {
         /// The board size.
         n: usize,
     },
-    /// A share `k` of `m` of a count with queens given where the join does not serve (n
+    /// A share `k` of `m` of a count with queens fixed where the join does not serve (n
     /// below 5 or past 23, or without the feature `std`): the search that counts it has no
     /// plan to cut its work by.
     NotShareable {
@@ -103,7 +103,7 @@ impl core::fmt::Display for Error {
             ),
             Error::NotShareable { k, m } => write!(
                 f,
-                "share {k}/{m}: a count with queens given is cut into shares only from n = 5 to 23"
+                "share {k}/{m}: a count with queens fixed is cut into shares only from n = 5 to 23"
             ),
         }
     }

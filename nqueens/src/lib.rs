@@ -73,7 +73,7 @@
 //!
 //! # Queens fixed
 //!
-//! The solutions with a queen on given squares, `(row, column)` 0-based: listed, or counted
+//! The solutions with a queen on squares fixed, `(row, column)` 0-based: listed, or counted
 //! (by the join from n = 15 with the feature `std`, else by the search).
 //!
 //! ```

@@ -255,7 +255,7 @@ mod counted {
 
     /// How a rank or an unrank reports its progress: the first row's counts get three quarters
     /// of the bar, the next three quarters of the rest and so on, which is about how the work
-    /// falls (each row given divides what is left to count by about n / 2; n = 17: the first
+    /// falls (each row fixed divides what is left to count by about n / 2; n = 17: the first
     /// row is about 90% of an unrank's time).
     pub(super) struct RowProgress<'a> {
         pub(super) progress: &'a (dyn Fn(Progress) + Sync),
@@ -393,7 +393,7 @@ mod counted {
     }
 
     /// What a count costs besides the work the join's estimate sees (listing the half boards
-    /// of every outer choice, at which a count with columns given saves little), as a share
+    /// of every outer choice, at which a count with columns fixed saves little), as a share
     /// of a count with no symmetry: fitted to counts of one and of four columns at n = 17.
     const FIXED_COUNT_COST: f64 = 0.11;
 

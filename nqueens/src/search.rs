@@ -85,7 +85,7 @@ impl Search {
         Some(Search::start(n, allowed, true))
     }
 
-    /// A search over the solutions that have a queen on each given `(row, column)` square
+    /// A search over the solutions that have a queen on each `(row, column)` square fixed
     /// (0-based). Fixed queens that attack each other leave nothing to find, and the search
     /// knows it before it starts, whatever their rows. Each fixed queen
     /// removes its column and diagonals from every other row before the search starts, so a

@@ -128,7 +128,7 @@ impl Iterator for Solutions {
 
 impl core::iter::FusedIterator for Solutions {}
 
-/// The solutions for `n` with a queen on each given `(row, column)` square (0-based), in
+/// The solutions for `n` with a queen on each `(row, column)` square fixed (0-based), in
 /// lexicographic order.
 ///
 /// From the table when it is compiled in: the fixed queens of the first rows narrow it to a

@@ -139,9 +139,9 @@ pub fn is_fundamental(sol: &[u8]) -> bool {
 /// A002562 of them). `None` for `n == 0` or `n > MAX_N`.
 ///
 /// ```
-/// let unique: Vec<_> = nqueens_tables::fundamental(6).unwrap().collect();
-/// assert_eq!(unique.len(), 1);
-/// assert_eq!(&*unique[0], &[1, 3, 5, 0, 2, 4]);
+/// let classes: Vec<_> = nqueens_tables::fundamental(6).unwrap().collect();
+/// assert_eq!(classes.len(), 1);
+/// assert_eq!(&*classes[0], &[1, 3, 5, 0, 2, 4]);
 /// ```
 pub fn fundamental(n: usize) -> Option<Fundamental> {
     Some(Fundamental {

@@ -30,7 +30,7 @@
 //! (which reverses the center rows), weighted by the orbit's size. With one center row the
 //! flip keeps it, so inside one outer choice a join and its upside-down twin (top and bottom
 //! sets swapped) are done once, counted twice. With no center rows, one join per orbit of the
-//! mirror and the flip is done (see `Layout::weight`). A count with queens given
+//! mirror and the flip is done (see `Layout::weight`). A count with queens fixed
 //! ([`count_fixed`]) does every choice, with no orbits.
 
 use core::sync::atomic::{AtomicU64, Ordering};
@@ -52,7 +52,7 @@ use crate::share::Share;
 
 /// Every solution of an even `n` from 6 to 16, by the same loops with no center rows: the
 /// whole list of half boards at once, and a join per orbit of the mirror and the flip.
-pub(super) fn count_whole(
+pub(super) fn count_no_center(
     n: usize,
     threads: usize,
     progress: &(dyn Fn(Progress) + Sync),
@@ -60,7 +60,7 @@ pub(super) fn count_whole(
     if n % 2 == 1 || !NO_CENTER_N.contains(&n) {
         return Err(Error::BoardSize(n));
     }
-    count_with(Layout::whole(n), Share::WHOLE, threads, progress)
+    count_with(Layout::no_center(n), Share::WHOLE, threads, progress)
 }
 
 /// A share (`k` of `m`) of the count of `n` (5 to 23) with center rows.
@@ -686,7 +686,7 @@ mod tests {
             .unwrap_or(0)
     }
 
-    /// Counts with queens given, or any columns allowed per row, against brute force: every
+    /// Counts with queens fixed, or any columns allowed per row, against brute force: every
     /// cut, one row at a time, pairs of rows, and shares.
     #[test]
     fn counts_with_fixed_columns_match_brute_force() {
@@ -695,7 +695,7 @@ mod tests {
             let all = full_mask(n);
             for _ in 0..12 {
                 let mut allowed = [all; 12];
-                // One to three rows given one column, and one row some columns.
+                // One to three rows fixed to one column, and one row some columns.
                 for _ in 0..1 + next() % 3 {
                     allowed[(next() % n as u64) as usize] = 1 << (next() % n as u64);
                 }
@@ -711,12 +711,12 @@ mod tests {
                     .sum();
                 assert_eq!(shares, want, "shares, n = {n}");
             }
-            // Nothing given: every solution, each counted once without the orbits.
+            // Nothing fixed: every solution, each counted once without the orbits.
             assert_eq!(count_fixed(n, &[], Share::WHOLE, 1, &|_| {}), known(n));
         }
         for (n, center) in [(11, 3), (12, 4), (13, 5)] {
-            let given = Layout::fixed(n, &[1 << 2, all_but(n, 1)]).unwrap();
-            let layout = Layout::centered(n, center).with_allowed(&given);
+            let fixed = Layout::fixed(n, &[1 << 2, all_but(n, 1)]).unwrap();
+            let layout = Layout::centered(n, center).with_allowed(&fixed);
             let want = brute(n, &layout.allowed[..n]);
             assert_eq!(
                 count_with(layout, Share::WHOLE, 1, &|_| {}),
@@ -739,10 +739,10 @@ mod tests {
     #[test]
     fn with_no_center_rows_counts_every_even_n_from_6_as_known() {
         for n in (6..=14).step_by(2) {
-            assert_eq!(count_whole(n, 1, &|_| {}), known(n), "n = {n}");
+            assert_eq!(count_no_center(n, 1, &|_| {}), known(n), "n = {n}");
         }
         for n in [5, 15, 18] {
-            assert_eq!(count_whole(n, 1, &|_| {}), Err(Error::BoardSize(n)));
+            assert_eq!(count_no_center(n, 1, &|_| {}), Err(Error::BoardSize(n)));
         }
     }
 
@@ -752,7 +752,10 @@ mod tests {
     fn bottoms_in_classes_count_as_known() {
         use core::sync::atomic::{AtomicU64, Ordering};
         for n in 5..=14 {
-            let layouts = [Some(Layout::new(n)), (n % 2 == 0).then(|| Layout::whole(n))];
+            let layouts = [
+                Some(Layout::new(n)),
+                (n % 2 == 0).then(|| Layout::no_center(n)),
+            ];
             let splits = [0, 1 << (n - 3), 0b11 << (n / 2), 0b101];
             for layout in layouts.into_iter().flatten() {
                 for (edges, split_on) in [(2, 0), (3, splits[1]), (4, 0), (1, splits[2])]

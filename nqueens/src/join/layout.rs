@@ -51,9 +51,9 @@ pub(super) struct Layout {
     /// of the bottoms that hold exactly those columns of them.
     pub(super) split_on: u32,
     /// Whether the count is of the whole board, and may count one choice per orbit of the
-    /// mirror and the flip; not for a count with queens given (see [`Layout::fixed`]).
+    /// mirror and the flip; not for a count with queens fixed (see [`Layout::fixed`]).
     pub(super) symmetric: bool,
-    /// The columns each row may take: all of them, but for a count with queens given.
+    /// The columns each row may take: all of them, but for a count with queens fixed.
     pub(super) allowed: [u32; MAX_N],
 }
 
@@ -152,7 +152,7 @@ impl Layout {
     #[inline(always)]
     pub(super) fn for_size(n: usize) -> Layout {
         if n.is_multiple_of(2) && NO_CENTER_N.contains(&n) {
-            Layout::whole(n)
+            Layout::no_center(n)
         } else {
             Layout::new(n)
         }
@@ -161,7 +161,7 @@ impl Layout {
     /// No center rows (even `n`): halves of `(n - 2) / 2` rows and two middle rows, the
     /// whole list of half boards at once.
     #[inline(always)]
-    pub(super) fn whole(n: usize) -> Layout {
+    pub(super) fn no_center(n: usize) -> Layout {
         let h = (n - 2) / 2;
         Layout {
             n,
@@ -219,7 +219,7 @@ impl Layout {
     /// [`Layout::new`]'s cut for a count of the solutions whose row `r` takes one of the
     /// columns `allowed[r]` (rows past its end: any), with no symmetry, since the rows'
     /// choices need not be symmetric. Where a row allows one column only, that queen's
-    /// attacks are taken from the other rows first: the lists shrink with every queen given.
+    /// attacks are taken from the other rows first: the lists shrink with every queen fixed.
     /// `None` if some row is left no column.
     pub(super) fn fixed(n: usize, allowed: &[u32]) -> Option<Layout> {
         let mut layout = Layout {
@@ -267,7 +267,7 @@ impl Layout {
     /// [`Layout::fixed`] for the image of the allowed squares under whichever of the
     /// 8 symmetries of the square makes the count cheapest: each maps the solutions that
     /// keep to the allowed squares one to one onto those that keep to their image, and the
-    /// cost depends on where the constraints fall. A queen given on a center row leaves a
+    /// cost depends on where the constraints fall. A queen fixed on a center row leaves a
     /// fraction of the outer choices, one on a middle row a fraction of the middle pairs,
     /// one on a half's row a smaller list for one role only, which the join still reads
     /// the other role's whole list against (at n = 18, a queen on a half's row counted
@@ -304,7 +304,7 @@ impl Layout {
     }
 
     /// This cut with the allowed columns of `other`, counted without orbits: the tests count
-    /// small boards with given queens and the cut of large ones.
+    /// small boards with fixed queens and the cut of large ones.
     #[cfg(test)]
     pub(super) fn with_allowed(self, other: &Layout) -> Layout {
         Layout {
@@ -374,7 +374,7 @@ impl Layout {
                 false => 1,
             };
             let middles = [true, false].map(|first| self.middle_columns(&queens, first));
-            // With queens given, a choice that leaves a middle row no column is dropped
+            // With queens fixed, a choice that leaves a middle row no column is dropped
             // (the whole count keeps every choice: they fix its shares' units).
             let empty = !self.symmetric && (middles[0] == 0 || middles[1] == 0);
             if weight > 0 && !empty {
@@ -580,7 +580,7 @@ mod tests {
             assert!(n < 17 || 2 * kept < all, "n = {n}: {kept} of {all}");
         }
         assert_eq!(Layout::new(18).bottoms_without(), 0);
-        assert_eq!(Layout::whole(16).bottoms_without(), 0);
+        assert_eq!(Layout::no_center(16).bottoms_without(), 0);
     }
 
     #[test]

@@ -87,7 +87,7 @@ pub(crate) fn count(
         return centered::count_share(n, Share::WHOLE, threads, progress);
     }
     if n.is_multiple_of(2) && NO_CENTER_N.contains(&n) {
-        return centered::count_whole(n, threads, progress);
+        return centered::count_no_center(n, threads, progress);
     }
     whole::count(n, threads, progress)
 }

@@ -41,7 +41,7 @@ struct Piece {
     /// piece and an inner piece attack each other exactly when these share a bit.
     key: Vec<u64>,
     /// Inner piece only: where its diagonals reach the row past the half board, as
-    /// `Part` keeps a half board's.
+    /// [`List`](super::lists::List) keeps a half board's.
     cross: Vec<u64>,
 }
 
@@ -110,7 +110,7 @@ impl Piece {
         inner: bool,
     ) -> Result<Piece, Error> {
         let sets = binomial(n, rows.len());
-        // Counted per set, then filled in place, as `Part::list` does.
+        // Counted per set, then filled in place, as `List::kept` does.
         let mut start = zeroed::<u32>(sets + 1)?;
         placements(n, rows.clone(), forbid, inner, &mut |cols, _, _| {
             if let Some(count) = start.get_mut(rank(cols) + 1) {
