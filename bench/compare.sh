@@ -8,10 +8,10 @@
 #   RUNS=5 COUNT_NS="15 16" ENUM_NS="14" bash bench/compare.sh   # (an empty list: none)
 #   QUARTER_JOIN=~/src/N-Queens-Count-Sol QJ_NS="16 17" bash bench/compare.sh   # and the
 #       quarter-board join counter (a checkout of EvgenyKluev/N-Queens-Count-Sol), n by n
-#   QUARTER_JOIN=... QJ_NS= QJ_PARTS="21:256:1,86,171,256" bash bench/compare.sh   # parts
+#   QUARTER_JOIN=... QJ_NS= QJ_SHARES="21:256:1,86,171,256" bash bench/compare.sh   # shares
 #       of one count side by side, one thread each: ours `count N --share K/M -j 1`, its
-#       `qj 1 M K-1` (zero-based), and the sums over the parts
-#   CHART=bench/chart.svg bash bench/compare.sh   # and the one-thread counts drawn as a chart
+#       `qj 1 M K-1` (zero-based), and the sums over the shares
+#   CHART=target/chart.svg bash bench/compare.sh   # and the one-thread counts drawn as a chart
 #       (time against n, log scale; bench/chart.py) from this run's own medians
 #
 # Needs: cargo, gcc, hyperfine (apt-get install hyperfine), python3.
@@ -145,12 +145,12 @@ print("%.2f %d %s" % (statistics.median(float(r[0]) for r in rows), max(int(r[1]
         done
     done
 
-    # Parts of one count, one thread each: "N:M:K,K,..." (K from 1). Both programs cut the
-    # count into M parts of their own; the same K stand for the same place in the range, and
-    # the sums compare the same share of each program's work. The parts' answers differ (each
-    # program cuts differently), so only their sum over all M parts could be checked: the
+    # Shares of one count, one thread each: "N:M:K,K,..." (K from 1). Both programs cut the
+    # count into M shares of their own; the same K stand for the same place in the range, and
+    # the sums compare the same share of each program's work. The shares' answers differ (each
+    # program cuts differently), so only their sum over all M shares could be checked: the
     # whole counts above check both programs instead.
-    for spec in ${QJ_PARTS:-}; do
+    for spec in ${QJ_SHARES:-}; do
         IFS=: read -r n m ks <<<"$spec"
         src=$work/qj-$n
         [ -d "$src" ] || {
@@ -167,7 +167,7 @@ print("%.2f %d %s" % (statistics.median(float(r[0]) for r in rows), max(int(r[1]
             read -r mine my_kb _ <<<"$(timed "$ours" count "$n" --share "$k/$m" --threads 1)"
             sums=("$(python3 -c "print($mine + ${sums[0]})")" "$(python3 -c "print($theirs + ${sums[1]})")")
             printf '%-10s %9s %14s %7s %9s %9s
-' "part $k/$m" "$mine" "$theirs" \
+' "share $k/$m" "$mine" "$theirs" \
                 "$(python3 -c "print('%.2f' % ($mine / $theirs))")" \
                 "$(python3 -c "print('%.1f' % ($my_kb / 1024))")" \
                 "$(python3 -c "print('%.1f' % ($their_kb / 1024))")"

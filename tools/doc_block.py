@@ -4,17 +4,20 @@ output and never drifts from it.
 
     python3 tools/doc_block.py FILE NAME < output          # rewrite the block
     python3 tools/doc_block.py --check FILE NAME < output  # exit 1 if the block differs
+    python3 tools/doc_block.py --raw FILE NAME < markdown  # the text as it is, no fence
 
 The block is the text between the lines `<!-- NAME: begin -->` and `<!-- NAME: end -->`
-(exclusive); it becomes a ```console fence holding standard input, trailing blank lines
-dropped. A missing marker is an error: the file says where its blocks go.
+(exclusive); it becomes a ```console fence holding standard input (with --raw, standard
+input itself), trailing blank lines dropped. A missing marker is an error: the file says
+where its blocks go.
 """
 import sys
 
 
 def main(argv):
-    check = argv[:1] == ["--check"]
-    if check:
+    check = raw = False
+    while argv[:1] in (["--check"], ["--raw"]):
+        check, raw = check or argv[0] == "--check", raw or argv[0] == "--raw"
         argv = argv[1:]
     if len(argv) != 2:
         print(__doc__.strip(), file=sys.stderr)
@@ -36,7 +39,7 @@ def main(argv):
         print(f"doc_block.py: {path}: '{end}' comes before '{begin}'", file=sys.stderr)
         return 1
     body = sys.stdin.read().rstrip("\n").split("\n")
-    block = ["```console", *body, "```"]
+    block = body if raw else ["```console", *body, "```"]
     if check:
         if lines[a + 1 : b] != block:
             print(f"doc_block.py: {path}: the block '{name}' differs from the run; "

@@ -26,6 +26,7 @@ use crate::board::WALK_REACH;
 use crate::error::Error;
 use crate::placement::{is_solution, Placement};
 use crate::progress::Progress;
+use crate::symmetry::Symmetry;
 use crate::walk;
 
 /// The rank of `sol`: its 0-based position among all the solutions of its `n`, in
@@ -109,7 +110,7 @@ where
     let from_start = || walk::rank_below(sol, 0, WALK_REACH);
     let from_end = || {
         let total = total?;
-        walk::rank_below(&walk::mirrored(sol), 0, WALK_REACH).map(|r| total - 1 - r)
+        walk::rank_below(&Symmetry::MirrorColumns.image(sol), 0, WALK_REACH).map(|r| total - 1 - r)
     };
     let near_end = total.is_some() && 2 * usize::from(sol[0]) >= n;
     // Where the join counts, a walk sure to give up is not begun (see `counted::hopeless`).
@@ -181,7 +182,7 @@ where
         return Ok(walk::nth(n, i));
     }
     if let Some(from_end) = total.map(|t| t - 1 - i).filter(|&e| e < WALK_REACH) {
-        return Ok(walk::nth(n, from_end).map(|sol| walk::mirrored(&sol)));
+        return Ok(walk::nth(n, from_end).map(|sol| Symmetry::MirrorColumns.image(&sol)));
     }
     #[cfg(feature = "std")]
     if counted::COUNTED_N.contains(&n) {

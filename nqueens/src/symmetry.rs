@@ -94,10 +94,13 @@ impl Symmetry {
         if !is_permutation(sol) {
             return None;
         }
-        Some(self.apply_unchecked(sol))
+        Some(self.image(sol))
     }
 
-    fn apply_unchecked(self, sol: &[u8]) -> Placement {
+    /// [`Symmetry::apply`] to what the caller knows is a permutation of `0..sol.len()` (a
+    /// solution, say), unchecked. The mirror image of a solution is the solution as far from
+    /// the end of the list as it is from its start.
+    pub(crate) fn image(self, sol: &[u8]) -> Placement {
         let n = sol.len();
         let mut image = [0u8; MAX_N];
         for (r, &c) in sol.iter().enumerate() {
@@ -118,7 +121,7 @@ pub fn canonical(sol: &[u8]) -> Option<Placement> {
     if !is_permutation(sol) {
         return None;
     }
-    Symmetry::ALL.iter().map(|s| s.apply_unchecked(sol)).min()
+    Symmetry::ALL.iter().map(|s| s.image(sol)).min()
 }
 
 /// True when `sol` is the smallest image of its class, i.e. it is listed among the
@@ -132,7 +135,7 @@ pub fn is_fundamental(sol: &[u8]) -> bool {
     is_permutation(sol)
         && Symmetry::ALL[1..]
             .iter()
-            .all(|s| s.apply_unchecked(sol).as_slice() >= sol)
+            .all(|s| s.image(sol).as_slice() >= sol)
 }
 
 /// The fundamental solutions for `n`, one per symmetry class, in lexicographic order (OEIS
@@ -181,7 +184,7 @@ pub fn orbit(sol: &[u8]) -> Option<Orbit> {
     }
     let mut images = [Placement::copy_of(sol); 8];
     for (slot, s) in images.iter_mut().zip(Symmetry::ALL) {
-        *slot = s.apply_unchecked(sol);
+        *slot = s.image(sol);
     }
     images.sort_unstable();
     let mut len = 0;

@@ -102,17 +102,6 @@ pub(crate) fn prefixes(n: usize, rows: usize) -> u64 {
     below(crate::board::full_mask(n), rows, (0, 0, 0))
 }
 
-/// The mirror image of `sol` (column `c` to `n - 1 - c`): the solution as far from the end
-/// of the list as `sol` is from its start.
-pub(crate) fn mirrored(sol: &[u8]) -> Placement {
-    let n = sol.len() as u8;
-    let mut out = [0u8; MAX_N];
-    for (o, &c) in out.iter_mut().zip(sol) {
-        *o = n - 1 - c;
-    }
-    Placement::copy_of(&out[..sol.len()])
-}
-
 /// Solution `i` (0-based) of `n` (see [`crate::nth`]): a table lookup when the table is
 /// compiled in; otherwise a descent that counts each branch's solutions to skip whole
 /// branches, and stops counting a branch once it holds solution `i`: the first solutions of

@@ -77,9 +77,7 @@ pub(super) fn count_share(
     threads: usize,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<u64, Error> {
-    if !super::FIXED_N.contains(&n) {
-        return Err(Error::BoardSize(n));
-    }
+    in_reach(n)?;
     count_with(Layout::new(n), share, threads, progress)
 }
 
@@ -93,12 +91,18 @@ pub(super) fn count_fixed(
     threads: usize,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<u64, Error> {
-    if !super::FIXED_N.contains(&n) {
-        return Err(Error::BoardSize(n));
-    }
+    in_reach(n)?;
     match Layout::cheapest(n, allowed) {
         Some(layout) => count_with(layout, share, threads, progress),
         None => Ok(0),
+    }
+}
+
+/// `Ok` where the centered join's loops count `n` ([`super::FIXED_N`]).
+fn in_reach(n: usize) -> Result<(), Error> {
+    match super::FIXED_N.contains(&n) {
+        true => Ok(()),
+        false => Err(Error::BoardSize(n)),
     }
 }
 
@@ -135,9 +139,7 @@ impl Planned {
     /// them for `None`), as [`count_share`] and [`count_fixed`] cut it; `None` where nothing
     /// is left to count.
     pub(super) fn new(n: usize, allowed: Option<&[u32]>) -> Option<Planned> {
-        if !super::FIXED_N.contains(&n) {
-            return None;
-        }
+        in_reach(n).ok()?;
         let layout = match allowed {
             Some(allowed) => Layout::cheapest(n, allowed)?,
             None => Layout::new(n),
