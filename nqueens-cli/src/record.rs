@@ -6,9 +6,9 @@
 
 use serde::{Deserialize, Serialize};
 
-/// The most shares one count can be cut into: far more than any cluster runs at once, and
-/// few enough that `merge` keeps the list of them in a few MB.
-pub(crate) const MAX_SHARES: u64 = 1_000_000;
+/// The most shares one count can be cut into: the library's one limit, which its plans,
+/// `--share`, checkpoints and `merge` share.
+pub(crate) use nqueens_tables::MAX_SHARES;
 
 /// The most bytes a record may have: `count --format json` writes about 200, and a few
 /// hundred more with many queens fixed.

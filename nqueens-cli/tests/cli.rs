@@ -1184,3 +1184,29 @@ fn heatmap_entries_are_the_solutions_listed_with_that_queen() {
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
     assert_eq!(svg.matches("<title>row ").count(), 36);
 }
+
+#[test]
+fn fixed_queens_that_attack_each_other_answer_0_at_once() {
+    // One row, one column, one diagonal: nothing to count at any n, and no join started
+    // (at n = 23 one would take minutes).
+    for fixed in [["1,1", "1,2"], ["1,1", "9,1"], ["2,2", "5,5"]] {
+        let args = ["count", "23", "--fixed", fixed[0], "--fixed", fixed[1]];
+        assert_eq!(stdout_of(&args), "0\n", "{fixed:?}");
+    }
+    let dir = std::env::temp_dir().join(format!("nqueens-clash-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("c.jsonl");
+    let path = file.to_str().unwrap();
+    let args = [
+        "count",
+        "23",
+        "--fixed",
+        "1,1",
+        "--fixed",
+        "4,1",
+        "--checkpoint",
+        path,
+    ];
+    assert_eq!(stdout_of(&args), "0\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

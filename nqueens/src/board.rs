@@ -20,6 +20,12 @@ pub(crate) const fn full_mask(n: usize) -> u32 {
     }
 }
 
+/// The most shares a count is cut into: one limit for [`Share`](crate::Share), the plan of
+/// [`Counter::suggested_shares`](crate::Counter::suggested_shares), and the command's
+/// `--share`, checkpoints and `merge`, so that whatever one makes the others accept. A
+/// million keeps the list of missing shares that `merge` holds to a few MB.
+pub const MAX_SHARES: u64 = 1_000_000;
+
 /// How far from either end of the list a rank or an unrank walks the search instead of
 /// counting branches: so few solutions cost less to walk than counting even one branch of a
 /// board without a table, at every n up to [`MAX_N`]. The last ones are the mirror images of

@@ -197,6 +197,30 @@ impl Counter {
         self.fixed.iter().any(|&g| g != 0)
     }
 
+    /// Whether two of the queens fixed attack each other (one row, one column or one
+    /// diagonal), so that nothing is left to count: answered at once, not by a join that
+    /// would find nothing.
+    fn fixed_queens_attack(&self) -> bool {
+        let mut queens = [(0usize, 0usize); MAX_N];
+        let mut len = 0;
+        for (row, &g) in self.fixed.iter().enumerate() {
+            match g {
+                0 => {}
+                CLASH => return true,
+                g => {
+                    queens[len] = (row, usize::from(g - 1));
+                    len += 1;
+                }
+            }
+        }
+        let queens = &queens[..len];
+        queens.iter().enumerate().any(|(i, &(r1, c1))| {
+            queens[i + 1..]
+                .iter()
+                .any(|&(r2, c2)| c1 == c2 || r1.abs_diff(r2) == c1.abs_diff(c2))
+        })
+    }
+
     /// The columns each row may take, for the join: the fixed queen's, none for a
     /// [`CLASH`], else all.
     #[cfg(feature = "std")]
@@ -403,9 +427,11 @@ impl Counter {
     /// How many shares to cut this count into so that each is short, for a count that keeps
     /// its finished shares as it goes (the command's `count --checkpoint`): 1 where the whole
     /// count takes a few seconds at most (n up to 16) or has no shares (queens fixed outside
-    /// the join's sizes); for the join, whole outer choices of center queens a share, split
-    /// until there are at least [`SHARES_AT_LEAST`] (a share of an outer choice lists its half
-    /// boards again); for the 8-fold counter, [`SHARES_AT_LEAST`] runs of its tasks.
+    /// the join's sizes) or nothing to count (fixed queens that attack each other); for the
+    /// join, whole outer choices of center queens a share, split until there are at least
+    /// [`SHARES_AT_LEAST`] (a share of an outer choice lists its half boards again), and never
+    /// more than [`MAX_SHARES`](crate::MAX_SHARES); for the 8-fold counter, [`SHARES_AT_LEAST`]
+    /// runs of its tasks.
     ///
     /// ```
     /// use nqueens_tables::Counter;
@@ -414,7 +440,7 @@ impl Counter {
     /// assert!(m >= nqueens_tables::SHARES_AT_LEAST);
     /// ```
     pub fn suggested_shares(&self) -> u64 {
-        if self.n <= SMALL_N {
+        if self.n <= SMALL_N || self.fixed_queens_attack() {
             return 1;
         }
         match self.shared().planned_method() {
@@ -422,7 +448,7 @@ impl Counter {
             Method::Join => match self.share_run() {
                 Some(run) => {
                     let outers = run.outer_choices();
-                    outers * SHARES_AT_LEAST.div_ceil(outers)
+                    (outers * SHARES_AT_LEAST.div_ceil(outers)).min(crate::board::MAX_SHARES)
                 }
                 None => 1,
             },
@@ -474,6 +500,8 @@ impl Counter {
         #[cfg(feature = "std")]
         let run = match m {
             1 => None,
+            // Nothing to count: each share answers at once, without the plan's listing.
+            _ if self.fixed_queens_attack() => None,
             _ if self.share(Share::new(1, m)?).planned_method() == Method::Join => self.share_run(),
             _ => None,
         };
@@ -560,7 +588,9 @@ impl Counter {
                 #[cfg(feature = "std")]
                 {
                     let (n, share, threads) = (self.n, self.share, self.threads);
-                    let counted = if self.has_fixed() {
+                    let counted = if self.fixed_queens_attack() {
+                        Ok(0)
+                    } else if self.has_fixed() {
                         join::count_fixed(n, &self.allowed(), share, threads, &progress)
                     } else if share.is_whole() {
                         join::count(n, threads, &progress)
@@ -600,7 +630,7 @@ impl Counter {
             let (k, m) = (self.share.k(), self.share.m());
             return Err(Error::NotShareable { k, m });
         }
-        let total = if self.fixed.contains(&CLASH) {
+        let total = if self.fixed_queens_attack() {
             0
         } else {
             let mut queens = [(0, 0); MAX_N];

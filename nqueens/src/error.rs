@@ -1,6 +1,6 @@
 //! The crate's one error type, and the one board-size check every entry point goes through.
 
-use crate::board::{MAX_N, WALK_REACH};
+use crate::board::{MAX_N, MAX_SHARES, WALK_REACH};
 
 /// Why a call was refused.
 ///
@@ -34,7 +34,7 @@ pub enum Error {
     },
     /// More columns than [`MAX_N`] were given for one placement.
     TooLong(usize),
-    /// A share `k` of `m` with `k` outside `1..=m` (or `m == 0`).
+    /// A share `k` of `m` with `k` outside `1..=m`, or `m` outside `1..=MAX_SHARES`.
     Share {
         /// The share asked for, 1-based.
         k: u64,
@@ -82,6 +82,9 @@ impl core::fmt::Display for Error {
                 )
             }
             Error::Share { k, m: 0 } => write!(f, "share {k}/0: a count has at least 1 share"),
+            Error::Share { k, m } if m > MAX_SHARES => {
+                write!(f, "share {k}/{m}: a count has at most {MAX_SHARES} shares")
+            }
             Error::Share { k, m } => write!(f, "share {k}/{m} is not one of 1/{m} to {m}/{m}"),
             Error::OutOfMemory { bytes } => write!(
                 f,

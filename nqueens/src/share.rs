@@ -2,12 +2,13 @@
 //! counter and the command pass around for "which part of the work", so that it is checked
 //! once, where it is made.
 
+use crate::board::MAX_SHARES;
 use crate::error::Error;
 
 /// Share `k` (1-based) of `m` of a count. The `m` shares of one count never overlap and add
 /// up to it, and each holds the same count on every machine and thread count (see
 /// [`Counter::share`](crate::Counter::share)). Made only by [`Share::new`], so that
-/// `1 <= k <= m` always holds.
+/// `1 <= k <= m <= MAX_SHARES` always holds.
 ///
 /// ```
 /// use nqueens_tables::{Error, Share};
@@ -17,6 +18,8 @@ use crate::error::Error;
 /// assert!(Share::WHOLE.is_whole());
 /// assert_eq!(Share::new(9, 8), Err(Error::Share { k: 9, m: 8 }));
 /// assert_eq!(Share::new(0, 8), Err(Error::Share { k: 0, m: 8 }));
+/// let past = nqueens_tables::MAX_SHARES + 1;
+/// assert_eq!(Share::new(1, past), Err(Error::Share { k: 1, m: past }));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Share {
@@ -32,9 +35,9 @@ impl Share {
     /// counted.
     pub(crate) const FIRST_OF_TWO: Share = Share { k: 1, m: 2 };
 
-    /// Share `k` of `m`; [`Error::Share`] unless `1 <= k <= m`.
+    /// Share `k` of `m`; [`Error::Share`] unless `1 <= k <= m <= MAX_SHARES`.
     pub const fn new(k: u64, m: u64) -> Result<Share, Error> {
-        if m == 0 || k == 0 || k > m {
+        if m == 0 || k == 0 || k > m || m > MAX_SHARES {
             Err(Error::Share { k, m })
         } else {
             Ok(Share { k, m })

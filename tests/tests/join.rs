@@ -222,3 +222,32 @@ fn run_shares_gives_each_share_as_share_gives_it() {
         .unwrap();
     assert!(!all && calls == 1);
 }
+
+/// A checkpoint's plan never cuts a count into more shares than `Share`, and so `--share`,
+/// checkpoints and `merge`, accept: the squares of n = 23 whose counts have the most outer
+/// choices; in the full run (NQUEENS_FULL_TESTS) every square of the top quarter triangle,
+/// whose images under the rotations are every square of the board (a count is planned on
+/// the cheapest image, so images share a plan).
+#[test]
+fn the_plan_never_makes_more_shares_than_a_share_can_name() {
+    let n = 23;
+    let squares: Vec<(usize, usize)> = if nqueens_tests::full() {
+        (0..n)
+            .flat_map(|r| (r..n - r).map(move |c| (r, c)))
+            .collect()
+    } else {
+        vec![(3, 3), (3, 4), (3, 5), (4, 4)]
+    };
+    for square in squares {
+        let counter = Counter::new(n).unwrap().fixed(&[square]).unwrap();
+        let m = counter.suggested_shares();
+        assert!(m <= nqueens_tables::MAX_SHARES, "{square:?}: {m}");
+        assert!(Share::new(m, m).is_ok(), "{square:?}: {m}");
+    }
+    // Two queens in one row, one column or one diagonal: nothing to count, one share, at once.
+    for fixed in [[(1, 1), (1, 2)], [(1, 1), (5, 1)], [(1, 1), (3, 3)]] {
+        let counter = Counter::new(n).unwrap().fixed(&fixed).unwrap();
+        assert_eq!(counter.suggested_shares(), 1);
+        assert_eq!(counter.run().unwrap().total, 0);
+    }
+}
