@@ -42,31 +42,54 @@ pub(crate) fn run(args: &Args, path: &Path, out: &mut dyn Write) -> Result<(), F
         .into_iter()
         .map(|(k, (record, _))| (k, record))
         .collect();
-    let finished = count_missing(args, &counter, &expected, file, &done, &name)?;
+    let finished = match file {
+        Writable::Yes(file) => count_missing(args, &counter, &expected, file, &done, &name)?,
+        // A finished file answers from reading alone, on a read-only file system too.
+        Writable::No(_) if done.len() as u64 == expected.m => Vec::new(),
+        Writable::No(e) => return Err(write_failed(&format!("checkpoint {name}"))(e)),
+    };
     for record in finished {
         done.insert(record.k, record);
     }
     args.print(out, &total(args, &done, expected))
 }
 
+/// The checkpoint as [`open`] hands it over: ready to append to, with its whole lines'
+/// length, or only readable (a read-only file or file system), with the error a write would
+/// meet.
+enum Writable {
+    Yes((File, u64)),
+    No(std::io::Error),
+}
+
 /// Opens the checkpoint (created if it is not there), reads its records, checks that they
-/// are of this count and drops a torn last line: the file, ready to append to, with its
-/// whole lines' length; the shares it holds; and what every record of this count says of it.
+/// are of this count and drops a torn last line: the file, ready to append to where it can
+/// be written; the shares it holds; and what every record of this count says of it.
 fn open(
     args: &Args,
     counter: &Counter,
     path: &Path,
     name: &str,
-) -> Result<((File, u64), Shares, CountId), Failure> {
-    let io = write_failed(name);
-    let mut file = OpenOptions::new()
+) -> Result<(Writable, Shares, CountId), Failure> {
+    let label = format!("checkpoint {name}");
+    let io = write_failed(&label);
+    let appended = OpenOptions::new()
         .read(true)
         .append(true)
         .create(true)
-        .open(path)
-        .map_err(&io)?;
-    if file.metadata().map_err(&io)?.is_dir() {
-        return Err(io(std::io::Error::other("is a directory")));
+        .open(path);
+    let (mut file, read_only) = match appended {
+        Ok(file) => (file, None),
+        Err(e) => match File::open(path) {
+            Ok(file) => (file, Some(e)),
+            Err(_) => return Err(io(e)),
+        },
+    };
+    if !file.metadata().map_err(&io)?.is_file() {
+        return usage(format!(
+            "{label} is not a regular file (a checkpoint is a file of share records); name \
+             another"
+        ));
     }
     let (shares, whole) = read(&mut file, name)?;
     let m = match &shares.first {
@@ -87,6 +110,9 @@ fn open(
             ));
         }
     }
+    if let Some(e) = read_only {
+        return Ok((Writable::No(e), shares, expected));
+    }
     if whole < file.metadata().map_err(&io)?.len() {
         // A torn last line: power lost in the middle of a write. Its share is counted again.
         let _ = writeln!(
@@ -96,7 +122,7 @@ fn open(
         );
         file.set_len(whole).map_err(&io)?;
     }
-    Ok(((file, whole), shares, expected))
+    Ok((Writable::Yes((file, whole)), shares, expected))
 }
 
 /// Counts the shares of `expected.m` that `done` lacks, appending each to `file` as it
@@ -222,7 +248,8 @@ fn expected_id(args: &Args, counter: &Counter, m: u64) -> Result<CountId, Failur
 /// (no newline at its end), which is not read. Any other line that is not a record is an
 /// error naming it.
 fn read(file: &mut File, name: &str) -> Result<(Shares, u64), Failure> {
-    let cannot = read_failed(name);
+    let label = format!("checkpoint {name}");
+    let cannot = read_failed(&label);
     file.seek(SeekFrom::Start(0)).map_err(cannot)?;
     let mut reader = BufReader::new(&*file);
     let mut shares = Shares::default();
@@ -244,7 +271,14 @@ fn read(file: &mut File, name: &str) -> Result<(Shares, u64), Failure> {
                     "{at}: a line of more than {MAX_LINE} bytes is not a share record"
                 ));
             }
-            // The end of the file, mid-line: a write that did not finish.
+            // The end of the file, mid-line: a write that did not finish, which leaves the
+            // start of a record. Anything else is not a checkpoint's, and is left alone.
+            if !is_record_start(&line) {
+                return usage(format!(
+                    "{at}: neither a share record nor the start of one (all that a cut write \
+                     leaves): {name} is not a checkpoint; it is left as it was: name another file"
+                ));
+            }
             break;
         }
         whole += read as u64;
@@ -260,6 +294,17 @@ fn read(file: &mut File, name: &str) -> Result<(Shares, u64), Failure> {
         shares.add(record, at)?;
     }
     Ok((shares, whole))
+}
+
+/// Whether `bytes` (a last line with no newline) can be what a cut write of a record left:
+/// the start of `{"n":` and then the record's own characters, printable ASCII.
+fn is_record_start(bytes: &[u8]) -> bool {
+    const OPENING: &[u8] = b"{\"n\":";
+    let opens = match bytes.len() < OPENING.len() {
+        true => OPENING.starts_with(bytes),
+        false => bytes.starts_with(OPENING),
+    };
+    opens && bytes.iter().all(|b| (b' '..=b'~').contains(b))
 }
 
 /// Appends `record` as one line to `file`, whose whole lines end at `len`, and flushes it to

@@ -127,6 +127,8 @@ pub enum Failure {
     Incomplete(String),
     /// Writing the output failed for a reason other than a closed pipe.
     Io(io::Error),
+    /// Reading or writing a named file failed: the message names it and says which.
+    File(io::Error),
     /// A count that was asked for correctly failed (out of memory).
     Count(String),
     /// A signal stopped the command: the message, and the status (130 or 143).
@@ -139,21 +141,29 @@ impl Failure {
         match self {
             Failure::Usage(_) => status::USAGE,
             Failure::Incomplete(_) => status::INCOMPLETE,
-            Failure::Read(_) | Failure::Io(_) | Failure::Count(_) => status::FAILED,
+            Failure::Read(_) | Failure::Io(_) | Failure::File(_) | Failure::Count(_) => {
+                status::FAILED
+            }
             Failure::Stopped(_, status) => *status,
         }
     }
 }
 
-/// A failed read of the file named `name`, as a [`Failure`] whose message starts with the name.
+/// A failed read of the file named `name` (say, `checkpoint 21.jsonl`), as a [`Failure`]
+/// whose message says what could not be read.
 pub(crate) fn read_failed(name: &str) -> impl Fn(io::Error) -> Failure + Copy + '_ {
-    move |e| Failure::Read(io::Error::new(e.kind(), format!("{name}: {e}")))
+    move |e| Failure::File(io::Error::new(e.kind(), format!("cannot read {name}: {e}")))
 }
 
-/// A failed write of the file named `name`, as a [`Failure`] whose message starts with the
-/// name.
+/// A failed write of the file named `name`, as a [`Failure`] whose message says what could
+/// not be written.
 pub(crate) fn write_failed(name: &str) -> impl Fn(io::Error) -> Failure + Copy + '_ {
-    move |e| Failure::Io(io::Error::new(e.kind(), format!("{name}: {e}")))
+    move |e| {
+        Failure::File(io::Error::new(
+            e.kind(),
+            format!("cannot write {name}: {e}"),
+        ))
+    }
 }
 
 impl From<io::Error> for Failure {

@@ -117,6 +117,7 @@ fn report(failure: &Failure) -> ExitCode {
         Failure::Usage(msg) | Failure::Incomplete(msg) => format!("error: {msg}"),
         Failure::Read(e) => format!("error: cannot read input: {e}"),
         Failure::Io(e) => format!("error: cannot write output: {e}"),
+        Failure::File(e) => format!("error: {e}"),
         Failure::Count(msg) => format!("error: counting failed: {msg}"),
         Failure::Stopped(msg, _) => msg.clone(),
     };

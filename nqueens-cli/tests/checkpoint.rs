@@ -339,3 +339,64 @@ fn the_same_output_as_without_the_option_in_every_format() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_file_that_is_not_a_checkpoint_is_refused_and_left_as_it_was() {
+    let dir = scratch("notes");
+    // Text of the user's: not a record, nor what a cut write of one leaves.
+    for (i, body) in [
+        &b"my notes"[..],
+        b"{\"k\":1",
+        b"{\"n\":12,\"k\":\x01",
+        b"\xef\xbb\xbf{\"n\":",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let file = dir.join(format!("notes-{i}.txt"));
+        std::fs::write(&file, body).unwrap();
+        let out = nq(&["count", "8", "--checkpoint", file.to_str().unwrap()]);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains("not a checkpoint"), "{err}");
+        assert_eq!(std::fs::read(&file).unwrap(), body, "{i}");
+    }
+    // Not a file at all: named as a checkpoint, refused.
+    for path in ["/dev/null", dir.to_str().unwrap()] {
+        let out = nq(&["count", "8", "--checkpoint", path]);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains(&format!("checkpoint {path} is not a regular file")),
+            "{err}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_finished_checkpoint_answers_on_a_read_only_file_system() {
+    let dir = scratch("ro");
+    if tiny_disk(&dir, 64).is_none() {
+        eprintln!("skipped: no tmpfs can be mounted here (needs root)");
+        return;
+    }
+    let file = dir.join("c");
+    let path = file.to_str().unwrap();
+    assert_eq!(
+        text(&nq(&["count", "17", "--checkpoint", path]).stdout),
+        "95815104\n"
+    );
+    let kept = std::fs::read(&file).unwrap();
+    let remount = Command::new("mount")
+        .args(["-o", "remount,ro", dir.to_str().unwrap()])
+        .status()
+        .unwrap();
+    assert!(remount.success());
+    let out = nq(&["count", "17", "--checkpoint", path]);
+    let unchanged = std::fs::read(&file).unwrap() == kept;
+    unmount(&dir);
+    assert_eq!(text(&out.stdout), "95815104\n", "{}", text(&out.stderr));
+    assert!(unchanged);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
