@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use nqueens_tables::{Counter, Counts, Share};
 
-use crate::record::{fixed_list, Record, MAX_SHARES};
+use crate::record::{check_published, fixed_list, Record, MAX_SHARES};
 use crate::{usage, Failure, Threads};
 
 #[derive(clap::Args, Debug)]
@@ -43,7 +43,8 @@ pub enum CountFormat {
     Text,
     /// One share record, for `merge`: n, share (K/M), k, m, count, fundamental (null when the
     /// method counts no classes), fixed (the queens fixed, ROW,COL), method, seconds, plan
-    /// and version.
+    /// and version; a whole count also says whether its total was checked against the
+    /// published count (checked: true, or false where none is published).
     Json,
 }
 
@@ -107,6 +108,7 @@ impl Args {
             seconds: (seconds * 1e6).round() / 1e6,
             plan,
             version: env!("CARGO_PKG_VERSION").to_string(),
+            checked: None,
         }
     }
 
@@ -141,6 +143,11 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     )?;
     let share = args.share.unwrap_or(Share::WHOLE);
     let plan = counts.plan().to_string();
-    let record = args.record(&counts, share, start.elapsed().as_secs_f64(), plan);
+    let mut record = args.record(&counts, share, start.elapsed().as_secs_f64(), plan);
+    if share.is_whole() {
+        let (total, classes) = (counts.total.into(), counts.fundamental.map(u128::from));
+        let checked = check_published(record.n, &record.fixed, total, classes);
+        record.checked = Some(checked.map_err(Failure::Count)?);
+    }
     args.print(out, &record)
 }

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 
-use crate::record::{CountId, Record, MAX_LINE};
+use crate::record::{check_published, CountId, Record, MAX_LINE};
 use crate::{read_failed, usage, Failure};
 
 #[derive(clap::Args, Debug)]
@@ -40,6 +40,9 @@ struct Merged<'a> {
     total: u128,
     fundamental: Option<u128>,
     seconds: f64,
+    /// Whether the total was checked against the published count (n up to 27, no queens
+    /// fixed); a total that differs is refused, never printed.
+    checked: bool,
 }
 
 /// The shares read so far, by `k`, each with where it was read.
@@ -95,6 +98,7 @@ pub fn run(args: &Args, stdin: &mut dyn Read, out: &mut dyn Write) -> Result<(),
     let total: u128 = all.clone().map(|s| u128::from(s.count)).sum();
     let fundamental: Option<u128> = all.clone().map(|s| s.fundamental.map(u128::from)).sum();
     let seconds: f64 = all.map(|s| s.seconds).sum();
+    let checked = check_published(plan.n, &plan.fixed, total, fundamental).or_else(usage)?;
     match args.format {
         MergeFormat::Text => writeln!(out, "n={} total={total}", plan.n)?,
         MergeFormat::Json => {
@@ -108,6 +112,7 @@ pub fn run(args: &Args, stdin: &mut dyn Read, out: &mut dyn Write) -> Result<(),
                 total,
                 fundamental,
                 seconds: (seconds * 1e6).round() / 1e6,
+                checked,
             };
             let line = serde_json::to_string(&merged).map_err(std::io::Error::from)?;
             writeln!(out, "{line}")?;

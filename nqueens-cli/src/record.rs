@@ -35,6 +35,62 @@ pub(crate) struct Record {
     pub(crate) seconds: f64,
     pub(crate) plan: String,
     pub(crate) version: String,
+    /// A whole count only: whether its total was checked against the published count
+    /// (OEIS A000170, and A002562 for the fundamental solutions), which exists for n up to
+    /// 27 and no queens fixed. A total that differs is refused, never written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) checked: Option<bool>,
+}
+
+/// The longest a share's `seconds` can say: a thousand years. Past that it is not a time a
+/// count took, and two of them would sum past what a float holds.
+const MAX_SECONDS: f64 = 1000.0 * 365.25 * 86_400.0;
+
+/// The methods a record can name, as `Method` prints them.
+const METHODS: [&str; 4] = ["table", "join", "eightfold", "search"];
+
+/// Whether `plan` reads as a plan's identifier: a rule (`r1`, `j1` or `w1`), a dash and 16
+/// hex digits.
+fn is_plan(plan: &str) -> bool {
+    match plan.split_once('-') {
+        Some((rule, hash)) => {
+            ["r1", "j1", "w1"].contains(&rule)
+                && hash.len() == 16
+                && hash
+                    .bytes()
+                    .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+        }
+        None => false,
+    }
+}
+
+/// Checks the total of a whole count of `n` with the queens `fixed` against the published
+/// counts: `Ok(true)` where it was checked and agrees, `Ok(false)` where nothing is published
+/// for it (queens fixed, or n past 27), and the line that says what it should be where it
+/// differs.
+pub(crate) fn check_published(
+    n: u64,
+    fixed: &[String],
+    total: u128,
+    fundamental: Option<u128>,
+) -> Result<bool, String> {
+    let n = n as usize;
+    let (Some(all), true) = (nqueens_tables::known_count(n), fixed.is_empty()) else {
+        return Ok(false);
+    };
+    if total != u128::from(all) {
+        return Err(format!(
+            "n = {n}: the total is {total}, but the published count (OEIS A000170) is {all}: \
+             a share's count is wrong"
+        ));
+    }
+    match (fundamental, nqueens_tables::known_fundamental(n)) {
+        (Some(classes), Some(known)) if classes != u128::from(known) => Err(format!(
+            "n = {n}: {classes} fundamental solutions, but the published count (OEIS A002562) \
+             is {known}: a share's count is wrong"
+        )),
+        _ => Ok(true),
+    }
 }
 
 /// What a share's count is of: two shares can be added up exactly when these agree.
@@ -134,8 +190,39 @@ impl Record {
                 "\"fixed\" is not a sorted list of distinct ROW,COL squares on the board".into(),
             );
         }
-        if !(record.seconds.is_finite() && record.seconds >= 0.0) {
-            return Err("\"seconds\" is not a time".into());
+        if !(record.seconds.is_finite() && (0.0..=MAX_SECONDS).contains(&record.seconds)) {
+            return Err("\"seconds\" is not a time a count took".into());
+        }
+        if !is_plan(&record.plan) {
+            return Err(format!(
+                "plan {} is not a plan's identifier (a rule, a dash and 16 hex digits)",
+                crate::input::shorten(&record.plan)
+            ));
+        }
+        if let Some(method) = record.method.as_deref().filter(|m| !METHODS.contains(m)) {
+            return Err(format!(
+                "method {} is not one of {}",
+                crate::input::shorten(method),
+                METHODS.join(", ")
+            ));
+        }
+        let n = record.n as usize;
+        let known = (
+            nqueens_tables::known_count(n),
+            nqueens_tables::known_fundamental(n),
+        );
+        if let Some(all) = known.0.filter(|&all| record.count > all) {
+            return Err(format!(
+                "count = {} is more than all {all} solutions of n = {n}",
+                record.count
+            ));
+        }
+        if let (Some(classes), Some(all)) = (record.fundamental, known.1) {
+            if classes > all {
+                return Err(format!(
+                    "fundamental = {classes} is more than all {all} of n = {n}"
+                ));
+            }
         }
         Ok(record)
     }
@@ -167,37 +254,50 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// Any record a count could write.
+    /// Any record a count could write: every field, each within what a count of its `n`
+    /// can hold.
     fn records() -> impl Strategy<Value = Record> {
         (
-            1u64..=32,
-            1u64..=MAX_SHARES,
-            any::<u64>(),
+            (1u64..=32, 1u64..=MAX_SHARES, any::<u64>(), any::<u64>()),
             proptest::option::of(any::<u64>()),
             proptest::collection::vec((1usize..=32, 1usize..=32), 0..4),
-            0u32..1_000_000,
-            any::<u64>(),
+            (0u32..1_000_000, any::<u64>(), 0usize..3, 0usize..4),
+            proptest::option::of(any::<bool>()),
         )
-            .prop_map(|(n, m, count, fundamental, fixed, micros, plan)| {
-                let on_board: Vec<(usize, usize)> = fixed
-                    .into_iter()
-                    .filter(|&(r, c)| r as u64 <= n && c as u64 <= n)
-                    .collect();
-                let k = 1 + count % m;
-                Record {
-                    n,
-                    share: Some(format!("{k}/{m}")),
-                    k,
-                    m,
-                    count,
+            .prop_map(
+                |(
+                    (n, m, count, pick),
                     fundamental,
-                    fixed: fixed_list(&on_board),
-                    method: Some("join".into()),
-                    seconds: f64::from(micros) / 1e6,
-                    plan: format!("j1-{plan:016x}"),
-                    version: "0.1.0".into(),
-                }
-            })
+                    fixed,
+                    (micros, plan, rule, method),
+                    checked,
+                )| {
+                    let on_board: Vec<(usize, usize)> = fixed
+                        .into_iter()
+                        .filter(|&(r, c)| r as u64 <= n && c as u64 <= n)
+                        .collect();
+                    let bound = |known: Option<u64>, x: u64| match known {
+                        Some(all) => x % (all + 1),
+                        None => x,
+                    };
+                    let k = 1 + pick % m;
+                    Record {
+                        n,
+                        share: Some(format!("{k}/{m}")),
+                        k,
+                        m,
+                        count: bound(nqueens_tables::known_count(n as usize), count),
+                        fundamental: fundamental
+                            .map(|f| bound(nqueens_tables::known_fundamental(n as usize), f)),
+                        fixed: fixed_list(&on_board),
+                        method: Some(METHODS[method].into()),
+                        seconds: f64::from(micros) / 1e6,
+                        plan: format!("{}-{plan:016x}", ["r1", "j1", "w1"][rule]),
+                        version: "0.1.0".into(),
+                        checked,
+                    }
+                },
+            )
     }
 
     proptest! {

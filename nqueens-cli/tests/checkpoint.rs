@@ -164,7 +164,7 @@ fn a_file_of_another_count_is_refused_and_left_as_it_was() {
     let text_before = String::from_utf8(before.clone()).unwrap();
     for (from, to, what) in [
         ("\"version\":\"", "\"version\":\"9.", "version = 9."),
-        ("\"plan\":\"j1-", "\"plan\":\"j0-", "plan = j0-"),
+        ("\"plan\":\"j1-", "\"plan\":\"r1-", "plan = r1-"),
     ] {
         std::fs::write(&file, text_before.replace(from, to)).unwrap();
         let out = nq(&["count", "17", "--checkpoint", path]);

@@ -743,11 +743,11 @@ fn merge_refuses_what_could_make_the_sum_wrong() {
         format!("{}{other_m}", lines[0]).as_bytes(),
         "M = 2",
     );
-    let other_plan = lines[1].replace("\"plan\":\"r1-", "\"plan\":\"r0-");
+    let other_plan = lines[1].replace("\"plan\":\"r1-", "\"plan\":\"w1-");
     assert_usage_error(
         &["merge"],
         format!("{}{other_plan}", lines[0]).as_bytes(),
-        "plan = r0-",
+        "plan = w1-",
     );
     // Two different counts for one share.
     let wrong = lines[1].replace("\"count\":", "\"count\":1");
@@ -835,8 +835,10 @@ fn merge_read_errors_name_the_input() {
 fn merge_names_what_differs_and_refuses_what_no_count_writes() {
     let lines = shares("8", 2);
     // Two copies of one share that differ only in `fundamental`.
-    let other = lines[0].replace("\"fundamental\":", "\"fundamental\":1");
-    let both = format!("{}{other}", lines[0]);
+    let mut other: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();
+    let classes = other["fundamental"].as_u64().unwrap();
+    other["fundamental"] = serde_json::json!(if classes > 0 { classes - 1 } else { 1 });
+    let both = format!("{}{other}\n", lines[0]);
     assert_usage_error(&["merge"], both.as_bytes(), "has fundamental");
     // A duplicate key, n = 0, a part that disagrees with k.
     let dup = lines[0].replacen("\"count\":", "\"count\":1,\"count\":", 1);
@@ -845,18 +847,67 @@ fn merge_names_what_differs_and_refuses_what_no_count_writes() {
     assert_usage_error(&["merge"], zero.as_bytes(), "n = 0");
     let part = lines[0].replace("\"share\":\"1/2\"", "\"share\":\"2/2\"");
     assert_usage_error(&["merge"], part.as_bytes(), "disagrees with k = 1");
-    // The JSON output is JSON, whatever the plan holds.
-    let quoted = lines
-        .concat()
-        .replace("\"plan\":\"r1-", "\"plan\":\"r1\\\"-");
-    let (code, out, err) = run(&["merge", "--format", "json"], quoted.as_bytes());
+    // Every field is one a count could write: a plan, a method, seconds, counts no larger
+    // than the whole.
+    for (from, to, why) in [
+        ("\"plan\":\"r1-", "\"plan\":\"r1\\\"-", "plan"),
+        ("\"plan\":\"r1-", "\"plan\":\"zz-", "plan"),
+        ("\"method\":\"eightfold\"", "\"method\":\"guess\"", "method"),
+        ("\"seconds\":", "\"seconds\":1e308,\"x\":", "seconds"),
+        ("\"count\":", "\"count\":1000", "more than all 92"),
+    ] {
+        let bad = lines[0].replacen(from, to, 1);
+        assert_ne!(bad, lines[0], "{from}");
+        assert_usage_error(&["merge"], bad.as_bytes(), why);
+    }
+    let (code, out, err) = run(&["merge", "--format", "json"], lines.concat().as_bytes());
     assert_eq!(code, 0, "{err}");
     let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
-    assert!(
-        value["plan"].as_str().unwrap().starts_with("r1\"-"),
-        "{value}"
+    assert_eq!(
+        (value["total"].as_u64(), value["checked"].as_bool()),
+        (Some(92), Some(true))
     );
-    assert_eq!(value["total"], 92);
+}
+
+#[test]
+fn a_total_that_differs_from_the_published_count_never_passes() {
+    // One share's count changed by one: merge, and count --checkpoint on the same records,
+    // refuse the total and name the count it should be.
+    let lines = shares("12", 4);
+    let mut wrong: serde_json::Value = serde_json::from_str(&lines[1]).unwrap();
+    wrong["count"] = serde_json::json!(wrong["count"].as_u64().unwrap() - 1);
+    let edited = format!("{}{wrong}\n{}{}", lines[0], lines[2], lines[3]);
+    assert_usage_error(
+        &["merge"],
+        edited.as_bytes(),
+        "published count (OEIS A000170) is 14200",
+    );
+    let dir = std::env::temp_dir().join(format!("nqueens-wrong-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("17.jsonl");
+    let path = file.to_str().unwrap();
+    let (code, _, err) = run(&["count", "17", "--checkpoint", path], b"");
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let first = text.lines().next().unwrap();
+    let mut record: serde_json::Value = serde_json::from_str(first).unwrap();
+    record["count"] = serde_json::json!(record["count"].as_u64().unwrap() + 1);
+    std::fs::write(&file, text.replacen(first, &record.to_string(), 1)).unwrap();
+    for args in [
+        vec!["count", "17", "--checkpoint", path],
+        vec!["merge", path],
+    ] {
+        let (code, out, err) = run(&args, b"");
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty());
+        assert!(err.contains("is 95815104"), "{args:?}: {err}");
+    }
+    // With queens fixed no count is published, and the JSON says the total was not checked.
+    let fixed = stdout_of(&["count", "12", "--fixed", "1,1", "--format", "json"]);
+    assert!(fixed.contains("\"checked\":false"), "{fixed}");
+    let plain = stdout_of(&["count", "12", "--format", "json"]);
+    assert!(plain.contains("\"checked\":true"), "{plain}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -51,6 +51,53 @@ pub const fn known_count(n: usize) -> Option<u64> {
     }
 }
 
+/// OEIS A002562: the fundamental solutions (one per class under the 8 symmetries of the
+/// square) for n = 1..=27.
+const KNOWN_FUNDAMENTAL: [u64; 27] = [
+    1,
+    0,
+    0,
+    1,
+    2,
+    1,
+    6,
+    12,
+    46,
+    92,
+    341,
+    1_787,
+    9_233,
+    45_752,
+    285_053,
+    1_846_955,
+    11_977_939,
+    83_263_591,
+    621_012_754,
+    4_878_666_808,
+    39_333_324_973,
+    336_376_244_042,
+    3_029_242_658_210,
+    28_439_272_956_934,
+    275_986_683_743_434,
+    2_789_712_466_510_289,
+    29_363_495_934_315_694,
+];
+
+/// The number of fundamental solutions for `n`, from OEIS A002562: `Some` for n = 1..=27,
+/// `None` otherwise.
+///
+/// ```
+/// assert_eq!(nqueens_tables::known_fundamental(8), Some(12));
+/// assert_eq!(nqueens_tables::known_fundamental(28), None);
+/// ```
+pub const fn known_fundamental(n: usize) -> Option<u64> {
+    if n >= 1 && n <= KNOWN_FUNDAMENTAL.len() {
+        Some(KNOWN_FUNDAMENTAL[n - 1])
+    } else {
+        None
+    }
+}
+
 // The first row's counts serve the counted rank and unrank, which need `std`.
 
 /// The first `n` of [`FIRST_COLUMNS`].

@@ -210,7 +210,7 @@ pub use counting::{Counter, Counts, Method, SHARES_AT_LEAST};
 pub use error::Error;
 #[cfg(feature = "std")]
 pub use heatmap::{heatmap, Heatmap, LISTED_UP_TO};
-pub use known::known_count;
+pub use known::{known_count, known_fundamental};
 pub use nqueens_tables_macros::nqueens;
 #[cfg(feature = "packed-10")]
 pub use packed::PACKED_10;

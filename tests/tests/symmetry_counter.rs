@@ -209,3 +209,28 @@ fn the_share_plan_of_16_in_8_is_pinned() {
     assert_eq!(share(4), 1_769_272);
     assert_eq!(share(8), 1_914_408);
 }
+
+/// The published fundamental counts (A002562) that `count` and `merge` check totals against:
+/// the typed-in sequence up to 13, the 8-fold counter beyond (to 15 everyday, 16 in the full
+/// run), and every n's classes hold between an eighth of A000170 and all of it.
+#[test]
+fn the_known_fundamental_counts_are_the_counted_ones() {
+    for n in 1..=13 {
+        assert_eq!(
+            nqueens_tables::known_fundamental(n),
+            Some(nqueens_tests::A002562[n - 1] as u64)
+        );
+    }
+    let last = if nqueens_tests::full() { 16 } else { 15 };
+    for n in 14..=last {
+        let c = Counter::new(n).unwrap().fundamental(true).threads(0);
+        let counted = c.run().unwrap().fundamental;
+        assert_eq!(counted, nqueens_tables::known_fundamental(n), "n = {n}");
+    }
+    for n in 1..=27 {
+        let total = nqueens_tables::known_count(n).unwrap();
+        let classes = nqueens_tables::known_fundamental(n).unwrap();
+        assert!(classes <= total && total <= 8 * classes, "n = {n}");
+    }
+    assert_eq!(nqueens_tables::known_fundamental(28), None);
+}
