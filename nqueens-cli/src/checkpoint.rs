@@ -93,6 +93,20 @@ fn open(
              another"
         ));
     }
+    // Held for the run's whole life, released by the kernel when the process ends: two runs
+    // on one file would count everything twice, and a failed write of one would cut off the
+    // other's records.
+    // (Where the file system has no locks, the run goes on without one.)
+    let locked = match read_only {
+        Some(_) => Ok(()),
+        None => fs4::FileExt::try_lock(&file),
+    };
+    if let Err(fs4::TryLockError::WouldBlock) = locked {
+        return usage(format!(
+            "{label} is in use by another count (it holds the file's lock); let it finish, or \
+             name another file"
+        ));
+    }
     let (shares, whole) = read(&mut file, name)?;
     let m = match &shares.first {
         Some((id, _)) => id.m,

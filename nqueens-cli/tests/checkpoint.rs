@@ -400,3 +400,53 @@ fn a_finished_checkpoint_answers_on_a_read_only_file_system() {
     assert!(unchanged);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_second_run_on_one_checkpoint_is_refused_at_once() {
+    let dir = scratch("two");
+    let file = dir.join("c");
+    let path = file.to_str().unwrap();
+    let mut first = Command::new(NQ)
+        .args(["count", "19", "-j", "1", "--checkpoint", path])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Until the first run has kept a share: then it surely holds the lock.
+    let start = Instant::now();
+    while ks(&file).is_empty() && start.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let before = std::fs::read(&file).unwrap();
+    let second = nq(&["count", "19", "-j", "1", "--checkpoint", path]);
+    let err = text(&second.stderr);
+    first.kill().unwrap();
+    first.wait().unwrap();
+    assert_eq!(second.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("in use by another count") && err.contains(path),
+        "{err}"
+    );
+    // Nothing of the second run's in the file: it grew by the first run's shares alone.
+    let after = std::fs::read(&file).unwrap();
+    assert!(after.starts_with(&before));
+    let mut seen = ks(&file);
+    let kept = seen.len();
+    seen.sort_unstable();
+    seen.dedup();
+    assert_eq!(seen.len(), kept, "a share kept twice");
+    // Killed, the first run left no stale lock: the next run resumes.
+    let third = Command::new(NQ)
+        .args(["count", "19", "-j", "1", "--checkpoint", path])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let mut third = third;
+    let still_running = third.try_wait().unwrap().is_none();
+    third.kill().unwrap();
+    third.wait().unwrap();
+    assert!(still_running, "the run after a kill -9 was refused");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
