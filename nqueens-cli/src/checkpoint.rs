@@ -321,6 +321,7 @@ fn read(file: &mut File, name: &str) -> Result<(Shares, u64), Failure> {
         let record = Record::parse(text).or_else(|why| usage(format!("{at}: {why}")))?;
         shares.add(record, at)?;
     }
+    shares.note_repeats();
     Ok((shares, whole))
 }
 

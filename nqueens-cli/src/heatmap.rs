@@ -155,7 +155,8 @@ fn svg(map: &Heatmap) -> String {
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
          viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\">\n\
-         <title>Solutions of the {n}-queens puzzle with a queen on each square ({} in all)</title>\n",
+         <title>Solutions of the {n}-queens puzzle with a queen on each square ({} in all)</title>\n\
+         <rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n",
         map.total()
     );
     // A count is written where it fits the square at a readable size.
@@ -194,9 +195,9 @@ fn svg(map: &Heatmap) -> String {
         ));
     }
     s.push_str(&format!(
-        "<text x=\"65\" y=\"{}\" font-size=\"12\" text-anchor=\"end\">{low}</text>\n\
-         <text x=\"{}\" y=\"{}\" font-size=\"12\">{high}</text>\n\
-         <text x=\"10\" y=\"{}\" font-size=\"12\">solutions with a queen on the square, of {}</text>\n\
+        "<text x=\"65\" y=\"{}\" font-size=\"12\" fill=\"#222\" text-anchor=\"end\">{low}</text>\n\
+         <text x=\"{}\" y=\"{}\" font-size=\"12\" fill=\"#222\">{high}</text>\n\
+         <text x=\"10\" y=\"{}\" font-size=\"12\" fill=\"#222\">solutions with a queen on the square, of {}</text>\n\
          </svg>\n",
         y + 12,
         75 + bar,

@@ -52,6 +52,24 @@ pub(crate) struct Shares {
     /// Which count the first share read is of, and where it was read: every other share
     /// must be of the same count.
     pub(crate) first: Option<(CountId, String)>,
+    /// Lines that repeated a share already read, with the same count: counted once.
+    pub(crate) repeats: u64,
+}
+
+impl Shares {
+    /// One note on stderr for the lines that repeated a share, if any: how many, and that
+    /// each was counted once.
+    pub(crate) fn note_repeats(&self) {
+        if self.repeats > 0 {
+            let _ = writeln!(
+                std::io::stderr(),
+                "note: {} line{} repeated a share already read, with the same count: each \
+                 share counted once",
+                self.repeats,
+                if self.repeats == 1 { "" } else { "s" }
+            );
+        }
+    }
 }
 
 pub fn run(args: &Args, stdin: &mut dyn Read, out: &mut dyn Write) -> Result<(), Failure> {
@@ -80,6 +98,7 @@ pub fn run(args: &Args, stdin: &mut dyn Read, out: &mut dyn Write) -> Result<(),
         }
         shares.read(&mut BufReader::new(file), &name)?;
     }
+    shares.note_repeats();
     let Some((plan, _)) = &shares.first else {
         return usage(
             "no share lines to merge: expected the output of `count N --share K/M --format json`",
@@ -170,10 +189,7 @@ impl Shares {
             Some((same, seen))
                 if same.count == share.count && same.fundamental == share.fundamental =>
             {
-                let _ = writeln!(
-                    std::io::stderr(),
-                    "note: {at}: share {k}/{m} repeats {seen} with the same count: counted once",
-                );
+                self.repeats += 1;
             }
             Some((other, seen)) => {
                 let show = |u: Option<u64>| u.map_or("null".to_string(), |u| u.to_string());
@@ -187,7 +203,8 @@ impl Shares {
                     )
                 };
                 return usage(format!(
-                    "{at}: share {k}/{m} has {field} {mine}, but {seen} has {field} {theirs}: rerun it",
+                    "{at}: share {k}/{m} has {field} {mine}, but {seen} has {field} {theirs}: one \
+                     of the two lines is wrong; remove both and count share {k}/{m} again",
                 ));
             }
             None => {

@@ -718,7 +718,16 @@ fn merge_adds_up_the_shares_of_one_plan() {
         (0, &b"n=12 total=14200\n"[..]),
         "{err}"
     );
-    assert!(err.contains("counted once"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("1 line repeated a share"), "{err}");
+    // Many repeats: still one line, with their number.
+    args.extend(paths.iter().map(String::as_str));
+    let (code, _, err) = run(&args, b"");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        err.trim(),
+        "note: 5 lines repeated a share already read, with the same count: each share counted once"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -754,7 +763,7 @@ fn merge_refuses_what_could_make_the_sum_wrong() {
     assert_usage_error(
         &["merge"],
         format!("{}{wrong}", lines[1]).as_bytes(),
-        "rerun it",
+        "remove both and count share 2/4 again",
     );
     // Lines that are not shares.
     for bad in ["{\"n\":12", "[1,2]", "{\"n\":12,\"k\":5,\"m\":4}", "hello"] {
@@ -1263,4 +1272,17 @@ fn fixed_queens_that_attack_each_other_answer_0_at_once() {
     ];
     assert_eq!(stdout_of(&args), "0\n");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_svg_heat_map_has_a_background_of_its_own() {
+    // Its legend and caption are dark ink: on a transparent picture they vanish in a dark
+    // viewer, so the picture paints its own white first, under everything else.
+    let svg = stdout_of(&["heatmap", "6", "--format", "svg"]);
+    let first_shape = svg.find("<rect").unwrap();
+    assert!(
+        svg[first_shape..].starts_with("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>"),
+        "{svg}"
+    );
+    assert!(svg.matches("fill=\"#222\"").count() >= 3, "{svg}");
 }
