@@ -1286,3 +1286,10 @@ fn the_svg_heat_map_has_a_background_of_its_own() {
     );
     assert!(svg.matches("fill=\"#222\"").count() >= 3, "{svg}");
 }
+
+#[test]
+fn a_heat_map_past_23_is_refused_at_once_with_what_it_would_cost() {
+    for n in ["24", "28", "32"] {
+        assert_usage_error(&["heatmap", n], b"", "only the join does in bounded time");
+    }
+}

@@ -54,6 +54,12 @@ pub enum Error {
         /// The board size.
         n: usize,
     },
+    /// A heat map past the join's last size (n = 23): each of its squares is a count with a
+    /// queen fixed, which past it no method makes in bounded time.
+    HeatmapBeyondJoin {
+        /// The board size.
+        n: usize,
+    },
     /// A share `k` of `m` of a count with queens fixed where the join does not serve (n
     /// below 5 or past 23, or without the feature `std`): the search that counts it has no
     /// plan to cut its work by.
@@ -103,6 +109,12 @@ impl core::fmt::Display for Error {
                 } else {
                     ""
                 }
+            ),
+            Error::HeatmapBeyondJoin { n } => write!(
+                f,
+                "n = {n}: a heat map counts every square with a queen fixed, which only the \
+                 join does in bounded time, and the join serves n up to 23: past it each \
+                 square would take the search longer than a whole count of n = 23"
             ),
             Error::NotShareable { k, m } => write!(
                 f,

@@ -73,10 +73,12 @@ impl Heatmap {
 /// counted, one per orbit of the 8 symmetries of the square). Up to [`LISTED_UP_TO`] it
 /// reads the solutions (the table's where compiled in); above, a count with one queen fixed
 /// per orbit of squares, by the join or the search, whichever is cheaper for the square.
-/// [`Error::BoardSize`] outside `1..=MAX_N`; [`Error::OutOfMemory`] where a count's half
-/// boards do not fit.
+/// [`Error::BoardSize`] outside `1..=MAX_N`; [`Error::HeatmapBeyondJoin`] past n = 23, at
+/// once; [`Error::OutOfMemory`] where a count's half boards do not fit.
 ///
 /// ```
+/// use nqueens_tables::Error;
+/// assert_eq!(nqueens_tables::heatmap(24, 1, |_| {}).err(), Some(Error::HeatmapBeyondJoin { n: 24 }));
 /// let map = nqueens_tables::heatmap(8, 1, |_| {}).unwrap();
 /// // Every row and column sums to the 92 solutions.
 /// assert!(map.rows().all(|row| row.iter().sum::<u64>() == 92));
@@ -90,6 +92,9 @@ where
     F: Fn(Progress) + Sync,
 {
     let n = board_size(n)?;
+    if !crate::join::FIXED_N.contains(&n) && n > LISTED_UP_TO {
+        return Err(Error::HeatmapBeyondJoin { n });
+    }
     if n <= LISTED_UP_TO {
         Ok(listed(n, threads, &progress))
     } else {
