@@ -24,7 +24,8 @@ use std::io;
 
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
-/// Count and list the solutions of the N-Queens puzzle. Columns are 1-based.
+/// Count and list the solutions of the N-Queens puzzle. Rows and columns count from 1: the
+/// first solution of 6 is `2 4 6 1 3 5` (the library's 0-based `[1, 3, 5, 0, 2, 4]`).
 #[derive(Parser, Debug)]
 #[command(name = "nqueens", version)]
 pub struct Cli {

@@ -3,7 +3,9 @@
 //!
 //! A solution for `n` is `[u8; n]`: entry `i` is the **0-based column** of the queen in **row
 //! `i`**. Every list this crate hands out is in **lexicographic order**, the order a row-by-row,
-//! left-to-right backtracking finds them, so `SOLUTIONS_6[0] == [1, 3, 5, 0, 2, 4]`.
+//! left-to-right backtracking finds them, so `SOLUTIONS_6[0] == [1, 3, 5, 0, 2, 4]`. (The
+//! `nqueens` command and the page count from 1, for people: there the same solution reads
+//! `2 4 6 1 3 5`.)
 //!
 //! The crate is `#![no_std]` and, without the `std` feature, allocates nothing. It has three independent sources of
 //! solutions, and its test suite checks each against the others:
