@@ -65,6 +65,15 @@ pub struct Counts {
     pub fundamental: Option<u64>,
     /// How they were counted.
     pub method: Method,
+    /// How many threads the count could run on: what [`Counter::threads`] asked for, at
+    /// most [`MAX_THREADS`](crate::MAX_THREADS), and 1 without the feature `parallel` or
+    /// for a method of one thread (a table's length, the search).
+    ///
+    /// ```
+    /// let c = nqueens_tables::Counter::new(12).unwrap().fundamental(true).threads(2).run().unwrap();
+    /// assert_eq!(c.threads, if cfg!(feature = "parallel") { 2 } else { 1 });
+    /// ```
+    pub threads: usize,
     /// The board size and the queens fixed, for [`Counts::plan`].
     n: usize,
     fixed: [u8; MAX_N],
@@ -192,6 +201,14 @@ impl Counter {
         Ok(self)
     }
 
+    /// How many threads a count by `method` runs on (see [`Counts::threads`]).
+    fn ran_on(&self, method: Method) -> usize {
+        match method {
+            Method::Table | Method::Search => 1,
+            Method::Join | Method::EightFold => crate::parallel::allowed(self.threads),
+        }
+    }
+
     /// Whether queens are fixed (see [`Counter::fixed`]).
     fn has_fixed(&self) -> bool {
         self.fixed.iter().any(|&g| g != 0)
@@ -242,7 +259,8 @@ impl Counter {
     }
 
     /// Counts on `threads` threads (0: one per core). Without the feature `parallel` every
-    /// count runs on the calling thread, whatever this says.
+    /// count runs on the calling thread, whatever this says: [`Counts::threads`] tells how
+    /// many it ran on.
     ///
     /// ```
     /// let c = nqueens_tables::Counter::new(11).unwrap().threads(2).run().unwrap();
@@ -516,6 +534,7 @@ impl Counter {
                     total: run.count(share, self.threads, &progress)?,
                     fundamental: None,
                     method: Method::Join,
+                    threads: self.ran_on(Method::Join),
                     n: self.n,
                     fixed: self.fixed,
                 },
@@ -579,6 +598,7 @@ impl Counter {
                         total: table.len() as u64,
                         fundamental: None,
                         method: Method::Table,
+                        threads: self.ran_on(Method::Table),
                         n: self.n,
                         fixed: self.fixed,
                     });
@@ -603,6 +623,7 @@ impl Counter {
                                 total,
                                 fundamental: None,
                                 method: Method::Join,
+                                threads: self.ran_on(Method::Join),
                                 n: self.n,
                                 fixed: self.fixed,
                             })
@@ -647,6 +668,7 @@ impl Counter {
             total,
             fundamental: None,
             method: Method::Search,
+            threads: self.ran_on(Method::Search),
             n: self.n,
             fixed: self.fixed,
         })
@@ -662,6 +684,7 @@ impl Counter {
             total,
             fundamental: Some(fundamental),
             method: Method::EightFold,
+            threads: self.ran_on(Method::EightFold),
             n: self.n,
             fixed: self.fixed,
         }

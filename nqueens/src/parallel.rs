@@ -17,6 +17,24 @@ use core::ops::Add;
 /// ```
 pub const MAX_THREADS: usize = 1024;
 
+/// How many threads a count asked for `threads` (0: one per core) may run on: at most
+/// [`MAX_THREADS`], and one without the feature `parallel`.
+pub(crate) fn allowed(threads: usize) -> usize {
+    #[cfg(feature = "parallel")]
+    {
+        let threads = match threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            t => t,
+        };
+        threads.min(MAX_THREADS)
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        let _ = threads;
+        1
+    }
+}
+
 /// `f` of every item, summed, on `threads` threads (0: one per core), the calling thread
 /// one of them. A thread that cannot be started is done without: at worst the calling
 /// thread does all the work. A panic in any thread is raised again here.
