@@ -259,9 +259,20 @@ fn tiny_disk(dir: &Path, pages: u32) -> Option<()> {
         .args(["-t", "tmpfs", "-o", &size, "tmpfs", dir.to_str()?])
         .stderr(Stdio::null())
         .status()
-        .ok()?
-        .success();
+        .is_ok_and(|s| s.success());
+    if !ok {
+        eprintln!("skipped: no tmpfs can be mounted here (needs root)");
+    }
     ok.then_some(())
+}
+
+/// Mounts the tmpfs of [`tiny_disk`] at `dir` again, read-only.
+fn read_only(dir: &Path) {
+    let remount = Command::new("mount")
+        .args(["-o", "remount,ro", dir.to_str().unwrap()])
+        .status()
+        .unwrap();
+    assert!(remount.success());
 }
 
 fn unmount(dir: &Path) {
@@ -271,10 +282,7 @@ fn unmount(dir: &Path) {
 #[test]
 fn a_full_disk_or_a_read_only_file_leaves_no_half_line() {
     let dir = scratch("full");
-    if tiny_disk(&dir, 1).is_none() {
-        eprintln!("skipped: no tmpfs can be mounted here (needs root)");
-        return;
-    }
+    let Some(()) = tiny_disk(&dir, 1) else { return };
     let file = dir.join("c");
     let path = file.to_str().unwrap();
     // One page: about 20 records fit, n = 17 has 72.
@@ -287,11 +295,7 @@ fn a_full_disk_or_a_read_only_file_leaves_no_half_line() {
     assert!(!kept.is_empty() && kept.ends_with(b"\n"));
     let n_kept = ks(&file).len();
     // Read-only now: refused at once, the file as it was.
-    let remount = Command::new("mount")
-        .args(["-o", "remount,ro", dir.to_str().unwrap()])
-        .status()
-        .unwrap();
-    assert!(remount.success());
+    read_only(&dir);
     let out = nq(&["count", "17", "--checkpoint", path]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     assert_eq!(text(&out.stderr).lines().count(), 1);
@@ -377,10 +381,9 @@ fn a_file_that_is_not_a_checkpoint_is_refused_and_left_as_it_was() {
 #[test]
 fn a_finished_checkpoint_answers_on_a_read_only_file_system() {
     let dir = scratch("ro");
-    if tiny_disk(&dir, 64).is_none() {
-        eprintln!("skipped: no tmpfs can be mounted here (needs root)");
+    let Some(()) = tiny_disk(&dir, 64) else {
         return;
-    }
+    };
     let file = dir.join("c");
     let path = file.to_str().unwrap();
     assert_eq!(
@@ -388,11 +391,7 @@ fn a_finished_checkpoint_answers_on_a_read_only_file_system() {
         "95815104\n"
     );
     let kept = std::fs::read(&file).unwrap();
-    let remount = Command::new("mount")
-        .args(["-o", "remount,ro", dir.to_str().unwrap()])
-        .status()
-        .unwrap();
-    assert!(remount.success());
+    read_only(&dir);
     let out = nq(&["count", "17", "--checkpoint", path]);
     let unchanged = std::fs::read(&file).unwrap() == kept;
     unmount(&dir);

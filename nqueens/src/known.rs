@@ -44,8 +44,13 @@ const KNOWN: [u64; 27] = [
 /// assert_eq!(nqueens_tables::known_count(28), None);
 /// ```
 pub const fn known_count(n: usize) -> Option<u64> {
-    if n >= 1 && n <= KNOWN.len() {
-        Some(KNOWN[n - 1])
+    of_n(&KNOWN, n)
+}
+
+/// Entry `n` of a sequence that starts at n = 1, if it has one.
+const fn of_n(sequence: &[u64; 27], n: usize) -> Option<u64> {
+    if n >= 1 && n <= sequence.len() {
+        Some(sequence[n - 1])
     } else {
         None
     }
@@ -91,11 +96,7 @@ const KNOWN_FUNDAMENTAL: [u64; 27] = [
 /// assert_eq!(nqueens_tables::known_fundamental(28), None);
 /// ```
 pub const fn known_fundamental(n: usize) -> Option<u64> {
-    if n >= 1 && n <= KNOWN_FUNDAMENTAL.len() {
-        Some(KNOWN_FUNDAMENTAL[n - 1])
-    } else {
-        None
-    }
+    of_n(&KNOWN_FUNDAMENTAL, n)
 }
 
 // The first row's counts serve the counted rank and unrank, which need `std`.
