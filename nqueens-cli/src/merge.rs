@@ -186,7 +186,7 @@ impl Shares {
         }
         let (k, m) = (share.k, share.m);
         match self.by_k.get(&k) {
-            Some((same, seen))
+            Some((same, _))
                 if same.count == share.count && same.fundamental == share.fundamental =>
             {
                 self.repeats += 1;
