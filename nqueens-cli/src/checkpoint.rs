@@ -25,7 +25,7 @@ use nqueens_tables::{Counter, Method, Stage};
 use crate::count::Args;
 use crate::merge::Shares;
 use crate::progress::Step;
-use crate::record::{check_published, fixed_list, CountId, Record, MAX_LINE};
+use crate::record::{fixed_list, CountId, Record, MAX_LINE};
 use crate::{read_failed, usage, write_failed, Failure};
 
 /// The bar's steps per share: the share under way moves it too.
@@ -51,8 +51,8 @@ pub(crate) fn run(args: &Args, path: &Path, out: &mut dyn Write) -> Result<(), F
     for record in finished {
         done.insert(record.k, record);
     }
-    let total =
-        total(args, &done, expected).map_err(|why| Failure::Usage(format!("{name}: {why}")))?;
+    let total = Record::whole_of(done.values(), &expected)
+        .map_err(|why| Failure::Usage(format!("{name}: {why}")))?;
     args.print(out, &total)
 }
 
@@ -219,38 +219,6 @@ fn count_missing(
     Ok(finished
         .into_inner()
         .unwrap_or_else(PoisonError::into_inner))
-}
-
-/// The record of the whole count, from the records of all its shares, checked against the
-/// published count where there is one; why not, where the shares cannot be its.
-fn total(args: &Args, done: &BTreeMap<u64, Record>, expected: CountId) -> Result<Record, String> {
-    let n = args.board.n as u64;
-    let count: u128 = done.values().map(|r| u128::from(r.count)).sum();
-    let fundamental: Option<u128> = done.values().map(|r| r.fundamental.map(u128::from)).sum();
-    let fixed = fixed_list(&args.fixed);
-    let checked = check_published(n, &fixed, count, fundamental)?;
-    let past =
-        |what: &str| format!("the shares' {what} add up past what any count of n = {n} holds");
-    Ok(Record {
-        n,
-        share: Some("1/1".into()),
-        k: 1,
-        m: 1,
-        count: u64::try_from(count).map_err(|_| past("counts"))?,
-        fundamental: fundamental
-            .map(u64::try_from)
-            .transpose()
-            .map_err(|_| past("fundamental counts"))?,
-        fixed,
-        method: done.values().find_map(|r| r.method.clone()),
-        seconds: ((done.values().map(|r| r.seconds).sum::<f64>()) * 1e6).round() / 1e6,
-        plan: done
-            .values()
-            .next()
-            .map_or(expected.plan, |r| r.plan.clone()),
-        version: expected.version,
-        checked: Some(checked),
-    })
 }
 
 /// What the records of this count say of it, for `m` shares: every one the file holds must

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 
-use crate::record::{check_published, CountId, Record, MAX_LINE};
+use crate::record::{CountId, Record, MAX_LINE};
 use crate::{read_failed, usage, Failure};
 
 #[derive(clap::Args, Debug)]
@@ -20,29 +20,14 @@ pub struct Args {
     format: MergeFormat,
 }
 
+/// What `merge` prints: the same as `count` prints for the same count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum MergeFormat {
-    /// `n=N total=T`.
+    /// The number alone, as `count` prints it.
     Text,
-    /// One JSON object: n, m, plan, version, fixed, shares, total, fundamental, seconds.
+    /// The whole count's record, as `count --format json` writes it (share 1/1, the shares'
+    /// seconds added up, and whether the total was checked against the published count).
     Json,
-}
-
-/// What `merge --format json` writes.
-#[derive(serde::Serialize)]
-struct Merged<'a> {
-    n: u64,
-    m: u64,
-    plan: &'a str,
-    version: &'a str,
-    fixed: &'a [String],
-    shares: usize,
-    total: u128,
-    fundamental: Option<u128>,
-    seconds: f64,
-    /// Whether the total was checked against the published count (n up to 27, no queens
-    /// fixed); a total that differs is refused, never printed.
-    checked: bool,
 }
 
 /// The shares read so far, by `k`, each with where it was read.
@@ -113,29 +98,10 @@ pub fn run(args: &Args, stdin: &mut dyn Read, out: &mut dyn Write) -> Result<(),
             gaps(shares.by_k.keys().copied(), plan.m)
         )));
     }
-    let all = shares.by_k.values().map(|(s, _)| s);
-    let total: u128 = all.clone().map(|s| u128::from(s.count)).sum();
-    let fundamental: Option<u128> = all.clone().map(|s| s.fundamental.map(u128::from)).sum();
-    let seconds: f64 = all.map(|s| s.seconds).sum();
-    let checked = check_published(plan.n, &plan.fixed, total, fundamental).or_else(usage)?;
+    let whole = Record::whole_of(shares.by_k.values().map(|(s, _)| s), plan).or_else(usage)?;
     match args.format {
-        MergeFormat::Text => writeln!(out, "n={} total={total}", plan.n)?,
-        MergeFormat::Json => {
-            let merged = Merged {
-                n: plan.n,
-                m: plan.m,
-                plan: &plan.plan,
-                version: &plan.version,
-                fixed: &plan.fixed,
-                shares: shares.by_k.len(),
-                total,
-                fundamental,
-                seconds: (seconds * 1e6).round() / 1e6,
-                checked,
-            };
-            let line = serde_json::to_string(&merged).map_err(std::io::Error::from)?;
-            writeln!(out, "{line}")?;
-        }
+        MergeFormat::Text => writeln!(out, "{}", whole.count)?,
+        MergeFormat::Json => writeln!(out, "{}", whole.to_line())?,
     }
     Ok(())
 }

@@ -228,6 +228,44 @@ impl Record {
     }
 }
 
+impl Record {
+    /// The record of a whole count from the records of all its shares (every one of the
+    /// same count, `id`), as `count` without shares writes it: checked against the published
+    /// count where there is one; why not, where the shares cannot be its.
+    pub(crate) fn whole_of<'a>(
+        shares: impl Iterator<Item = &'a Record> + Clone,
+        id: &CountId,
+    ) -> Result<Record, String> {
+        let n = id.n;
+        let count: u128 = shares.clone().map(|r| u128::from(r.count)).sum();
+        let fundamental: Option<u128> = shares.clone().map(|r| r.fundamental.map(u128::from)).sum();
+        let checked = check_published(n, &id.fixed, count, fundamental)?;
+        let past =
+            |what: &str| format!("the shares' {what} add up past what any count of n = {n} holds");
+        let seconds: f64 = shares.clone().map(|r| r.seconds).sum();
+        Ok(Record {
+            n,
+            share: Some("1/1".into()),
+            k: 1,
+            m: 1,
+            count: u64::try_from(count).map_err(|_| past("counts"))?,
+            fundamental: fundamental
+                .map(u64::try_from)
+                .transpose()
+                .map_err(|_| past("fundamental counts"))?,
+            fixed: id.fixed.clone(),
+            method: shares.clone().find_map(|r| r.method.clone()),
+            seconds: (seconds * 1e6).round() / 1e6,
+            plan: shares
+                .clone()
+                .next()
+                .map_or(id.plan.clone(), |r| r.plan.clone()),
+            version: id.version.clone(),
+            checked: Some(checked),
+        })
+    }
+}
+
 /// `squares` (1-based `(row, column)`) as a record lists them: `ROW,COL`, sorted, each once.
 pub(crate) fn fixed_list(squares: &[(usize, usize)]) -> Vec<String> {
     let mut sorted = squares.to_vec();
