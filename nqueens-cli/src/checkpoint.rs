@@ -157,6 +157,12 @@ fn count_missing(
     let finished = Mutex::new(Vec::new());
     let before = done.len() as u64;
     let kept = || before + finished.lock().map_or(0, |f| f.len() as u64);
+    if before > 0 && before < m {
+        crate::progress::note(&format!(
+            "resuming from {name}: {before} of {m} shares kept, {} to count",
+            m - before
+        ));
+    }
     let stop = crate::signals::Stop::watch();
     let stopping = || {
         let (what, status) = stop.signalled()?;
@@ -175,7 +181,8 @@ fn count_missing(
                     stage: Stage::Counting,
                     done: shares * STEPS_PER_SHARE + inner,
                     of: m * STEPS_PER_SHARE,
-                    unit: "thousandths of a share",
+                    unit: "shares",
+                    per: STEPS_PER_SHARE,
                 })
             };
             show(before, 0);

@@ -14,7 +14,7 @@ mod list;
 mod lookup;
 mod man;
 mod merge;
-mod progress;
+pub mod progress;
 mod record;
 mod render;
 mod signals;
@@ -32,6 +32,10 @@ pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+    /// How a long command shows its progress on stderr: a bar on a terminal and status
+    /// lines elsewhere (auto), always a bar, always lines (for a log), or nothing.
+    #[arg(long, global = true, value_enum, default_value_t = progress::Mode::Auto)]
+    pub progress: progress::Mode,
 }
 
 /// The commands.

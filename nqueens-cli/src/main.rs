@@ -40,6 +40,7 @@ fn main() -> ExitCode {
         Ok(out) => out,
         Err(e) => return report(&Failure::Io(e)),
     };
+    nqueens_cli::progress::set_mode(cli.progress);
     let result = nqueens_cli::run(cli.command, &mut io::stdin().lock(), &mut out);
     match result {
         Ok(()) => match out.flush() {

@@ -1,20 +1,77 @@
-//! The progress bar of every command that counts: the work runs on a thread of its own and
-//! reports [`Step`]s; this thread draws them on stderr, once the work has run for a second and
-//! only on a terminal (indicatif hides itself elsewhere).
+//! Progress of every command that takes long: the work runs on a thread of its own and
+//! reports [`Step`]s; this thread shows them on stderr. On a terminal, a bar that fits its
+//! width, once the work has run for a second; elsewhere (a batch job's log, `nohup`), a plain
+//! status line after a few seconds and then about once a minute; `--progress` chooses.
 
-use std::sync::{Mutex, PoisonError};
+use std::io::{IsTerminal, Write};
+use std::sync::{Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 use nqueens_tables::{Progress, Stage};
 
-/// Where the work has got to: `done` of `of` steps of one stage, each step a `unit` (plural,
-/// as the bar names it). A new stage or unit starts a bar of its own.
+/// How progress is shown (`--progress`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Mode {
+    /// A bar on a terminal, status lines elsewhere.
+    Auto,
+    /// A bar (nothing where stderr is not a terminal).
+    Bar,
+    /// Plain status lines on stderr, for logs.
+    Lines,
+    /// Nothing.
+    None,
+}
+
+/// The mode the command line chose, set once before a command runs.
+static MODE: OnceLock<Mode> = OnceLock::new();
+
+/// Sets how progress is shown, for the whole run (the first call wins).
+pub fn set_mode(mode: Mode) {
+    let _ = MODE.set(mode);
+}
+
+/// The mode in force, with `auto` decided: a bar where stderr is a terminal, lines elsewhere.
+fn mode() -> Mode {
+    match MODE.get().copied().unwrap_or(Mode::Auto) {
+        Mode::Auto if std::io::stderr().is_terminal() => Mode::Bar,
+        Mode::Auto => Mode::Lines,
+        chosen => chosen,
+    }
+}
+
+/// Says `line` on stderr where progress is shown at all: a fact about the run, such as the
+/// shares a checkpoint resumes from.
+pub(crate) fn note(line: &str) {
+    if mode() != Mode::None {
+        let _ = writeln!(std::io::stderr(), "nqueens: {line}");
+    }
+}
+
+/// Where the work has got to: `done` of `of` steps of one stage. `per` steps make one `unit`
+/// (plural, as people count them: a checkpoint's bar moves by thousandths of a share and
+/// shows shares). A new stage or unit is shown anew.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Step {
     pub(crate) stage: Stage,
     pub(crate) done: u64,
     pub(crate) of: u64,
     pub(crate) unit: &'static str,
+    pub(crate) per: u64,
+}
+
+impl Step {
+    /// `done/of unit`, in units: `25.4/72 shares`, `3/55 squares`.
+    fn counted(&self) -> String {
+        let show = |steps: u64| match self.per {
+            0 | 1 => steps.to_string(),
+            per => format!("{:.1}", steps as f64 / per as f64),
+        };
+        let of = match self.per {
+            0 | 1 => self.of.to_string(),
+            per => (self.of / per).to_string(),
+        };
+        format!("{}/{of} {}", show(self.done), self.unit)
+    }
 }
 
 impl From<Progress> for Step {
@@ -28,6 +85,7 @@ impl From<Progress> for Step {
             done: p.done,
             of: p.of,
             unit,
+            per: 1,
         }
     }
 }
@@ -39,15 +97,22 @@ type Latest = Mutex<Option<Step>>;
 /// How long the work runs before a bar is drawn: a quick command draws nothing.
 const QUIET_FOR: Duration = Duration::from_secs(1);
 
+/// How long the work runs before its first status line, off a terminal: a run of a few
+/// seconds writes nothing to a log.
+const FIRST_LINE_AFTER: Duration = Duration::from_secs(5);
+
+/// How often a status line follows the first: a log of a long count grows by a line a minute.
+const LINE_EVERY: Duration = Duration::from_secs(60);
+
 /// How often the bar is redrawn, and the longest the wait for the result can lag its end.
 const TICK: Duration = Duration::from_millis(100);
 
 /// What to say and the exit status, when the work is to stop at once (a signal).
 pub(crate) type Stopping = Option<(String, u8)>;
 
-/// Runs `work`, which reports its progress to the callback it is given, drawing a progress
-/// bar on stderr once it has run for [`QUIET_FOR`], if stderr is a terminal. Where no thread
-/// can be started, the work runs here, without a bar.
+/// Runs `work`, which reports its progress to the callback it is given, showing it on stderr
+/// as the mode says (see [`Mode`]). Where no thread can be started, the work runs here,
+/// without progress.
 ///
 /// `stop` is asked every [`TICK`]: when it answers with a line and a status, the bar is
 /// cleared, the line goes to stderr and the process exits with the status at once, without
@@ -87,7 +152,7 @@ pub(crate) fn with_progress<T: Send>(
                     .unwrap_or_else(|_| unreachable!("the work ran here and sent its result"));
             }
         };
-        let mut bar = Bar::new();
+        let mut bar = Shown::new(mode());
         loop {
             match receive.recv_timeout(TICK) {
                 Ok(result) => {
@@ -117,8 +182,40 @@ pub(crate) fn with_progress<T: Send>(
     })
 }
 
-/// The bar on stderr: drawn once the work has run for [`QUIET_FOR`], with a style of its own
-/// for each stage and unit.
+/// Progress as shown: a bar, status lines, or nothing.
+enum Shown {
+    Bar(Bar),
+    Lines(Lines),
+    Nothing,
+}
+
+impl Shown {
+    fn new(mode: Mode) -> Shown {
+        match mode {
+            Mode::Bar | Mode::Auto => Shown::Bar(Bar::new()),
+            Mode::Lines => Shown::Lines(Lines::new()),
+            Mode::None => Shown::Nothing,
+        }
+    }
+
+    fn draw(&mut self, step: Step) {
+        match self {
+            Shown::Bar(bar) => bar.draw(step),
+            Shown::Lines(lines) => lines.draw(step),
+            Shown::Nothing => {}
+        }
+    }
+
+    /// Takes a bar off the terminal, before the result or a last line is written.
+    fn clear(&self) {
+        if let Shown::Bar(bar) = self {
+            bar.clear();
+        }
+    }
+}
+
+/// The bar on stderr: drawn once the work has run for [`QUIET_FOR`], as wide as the
+/// terminal, with a style of its own for each stage and unit.
 struct Bar {
     start: Instant,
     bar: Option<indicatif::ProgressBar>,
@@ -136,31 +233,96 @@ impl Bar {
 
     /// Shows `step`, once the work has run long enough.
     fn draw(&mut self, step: Step) {
-        if self.bar.is_none() && self.start.elapsed() > QUIET_FOR {
-            // ProgressBar::new draws to stderr and stays hidden when it is not a terminal.
-            self.bar = Some(indicatif::ProgressBar::new(0));
+        if self.start.elapsed() < QUIET_FOR {
+            return;
         }
-        let Some(b) = &self.bar else { return };
-        let unit = step.unit;
-        b.set_length(step.of);
-        b.set_position(step.done);
-        if Some((step.stage, unit)) != self.shown {
-            // A new stage starts its own bar: its steps and its estimate are its own, and
-            // count from where it stands now (a resumed count starts part done).
-            self.shown = Some((step.stage, unit));
-            let template =
-                format!("{{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {unit}, eta {{eta}}");
-            if let Ok(style) = indicatif::ProgressStyle::with_template(&template) {
-                b.set_style(style.progress_chars("=> "));
-            }
-            b.reset_eta();
+        let bar = self.bar.get_or_insert_with(|| {
+            // Styled before its first frame, so that indicatif's own style never shows;
+            // `wide_bar` takes what the terminal's width leaves, whatever it is.
+            let style = indicatif::ProgressStyle::with_template(
+                "{elapsed_precise} [{wide_bar}] {msg} {percent:>3}% eta {eta}",
+            )
+            .map(|style| style.progress_chars("=> "))
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+            indicatif::ProgressBar::new(step.of).with_style(style)
+        });
+        bar.set_length(step.of);
+        bar.set_position(step.done);
+        bar.set_message(step.counted());
+        if Some((step.stage, step.unit)) != self.shown {
+            // A new stage starts its own estimate, from where it stands now (a resumed count
+            // starts part done).
+            self.shown = Some((step.stage, step.unit));
+            bar.reset_eta();
         }
     }
 
-    /// Takes the bar off the terminal, before the result or a last line is written.
     fn clear(&self) {
-        if let Some(b) = &self.bar {
-            b.finish_and_clear();
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
         }
+    }
+}
+
+/// Status lines on stderr, for a log: the first after [`FIRST_LINE_AFTER`], then one every
+/// [`LINE_EVERY`]: what is done of what, the time so far and the time left.
+struct Lines {
+    start: Instant,
+    /// When the stage and unit shown started, and which they are.
+    stage: Option<(Instant, Stage, &'static str, u64)>,
+    next: Duration,
+}
+
+impl Lines {
+    fn new() -> Lines {
+        Lines {
+            start: Instant::now(),
+            stage: None,
+            next: FIRST_LINE_AFTER,
+        }
+    }
+
+    fn draw(&mut self, step: Step) {
+        let now = Instant::now();
+        let (since, from) = match self.stage {
+            Some((since, stage, unit, from)) if (stage, unit) == (step.stage, step.unit) => {
+                (since, from)
+            }
+            _ => {
+                self.stage = Some((now, step.stage, step.unit, step.done));
+                (now, step.done)
+            }
+        };
+        let elapsed = self.start.elapsed();
+        if elapsed < self.next {
+            return;
+        }
+        self.next = elapsed + LINE_EVERY;
+        // The time left from this stage's own rate, past what it started with.
+        let rate = (step.done - from.min(step.done)) as f64 / since.elapsed().as_secs_f64();
+        let left = match rate > 0.0 {
+            true => format!(
+                "about {} left",
+                clock((step.of.saturating_sub(step.done)) as f64 / rate)
+            ),
+            false => "time left not known yet".to_string(),
+        };
+        let percent = (step.done as f64 * 100.0 / step.of.max(1) as f64).min(100.0);
+        let _ = writeln!(
+            std::io::stderr(),
+            "nqueens: {} ({percent:.0}%), {} so far, {left}",
+            step.counted(),
+            clock(elapsed.as_secs_f64()),
+        );
+    }
+}
+
+/// Seconds as people read a duration: `45s`, `3m12s`, `2h05m`.
+fn clock(seconds: f64) -> String {
+    let s = seconds.max(0.0).round() as u64;
+    match s {
+        0..=59 => format!("{s}s"),
+        60..=3599 => format!("{}m{:02}s", s / 60, s % 60),
+        _ => format!("{}h{:02}m", s / 3600, s % 3600 / 60),
     }
 }

@@ -450,3 +450,105 @@ fn a_second_run_on_one_checkpoint_is_refused_at_once() {
     assert!(still_running, "the run after a kill -9 was refused");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn off_a_terminal_a_long_count_writes_status_lines_and_a_short_one_none() {
+    let dir = scratch("lines");
+    let file = dir.join("c");
+    let path = file.to_str().unwrap();
+    // Into a file, as a batch job's log: the first status line after a few seconds.
+    let first = Command::new("timeout")
+        .args(["7", NQ, "count", "19", "-j", "1", "--checkpoint", path])
+        .output()
+        .unwrap();
+    let err = text(&first.stderr);
+    let status = err
+        .lines()
+        .find(|l| l.starts_with("nqueens: "))
+        .unwrap_or("");
+    assert!(
+        status.contains("/70 shares (") && status.contains(" left"),
+        "{err}"
+    );
+    // Run again, it says what it resumes from, at once.
+    let again = Command::new("timeout")
+        .args(["1", NQ, "count", "19", "-j", "1", "--checkpoint", path])
+        .output()
+        .unwrap();
+    let err = text(&again.stderr);
+    assert!(
+        err.starts_with(&format!("nqueens: resuming from {path}: ")),
+        "{err}"
+    );
+    // --progress none: not a word of it.
+    let quiet = Command::new("timeout")
+        .args([
+            "1",
+            NQ,
+            "count",
+            "19",
+            "--progress",
+            "none",
+            "--checkpoint",
+            path,
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        !text(&quiet.stderr).contains("nqueens: "),
+        "{}",
+        text(&quiet.stderr)
+    );
+    // A count of a moment says nothing.
+    let short = nq(&["count", "16"]);
+    assert!(short.stderr.is_empty(), "{}", text(&short.stderr));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn on_a_terminal_the_bar_counts_shares_and_fits_its_width() {
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("skipped: no `script` here to give the command a terminal");
+        return;
+    }
+    let dir = scratch("bar");
+    for cols in [80, 200] {
+        let file = dir.join(format!("c{cols}"));
+        let inner = format!(
+            "stty cols {cols} rows 24; timeout 3 {NQ} count 19 -j 1 --checkpoint {}",
+            file.display()
+        );
+        let out = Command::new("script")
+            .args(["-qec", &inner, "/dev/null"])
+            .output()
+            .unwrap();
+        let screen = text(&out.stdout);
+        // Frames are redrawn in place: split on carriage returns, escape codes dropped.
+        let mut plain = String::new();
+        let mut escape = false;
+        for ch in screen.chars() {
+            match (escape, ch) {
+                (false, '\u{1b}') => escape = true,
+                (true, c) if c.is_ascii_alphabetic() => escape = false,
+                (true, _) => {}
+                (false, c) => plain.push(c),
+            }
+        }
+        let frames: Vec<&str> = plain
+            .split(['\r', '\n'])
+            .filter(|f| f.contains("] ") && f.contains(" shares"))
+            .collect();
+        assert!(!frames.is_empty(), "{cols} columns: {plain:?}");
+        for frame in &frames {
+            assert!(
+                frame.trim_end().chars().count() <= cols,
+                "{cols}: {frame:?}"
+            );
+            assert!(
+                frame.contains("/70 shares") && frame.contains("% eta"),
+                "{frame:?}"
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -300,7 +300,7 @@ fn no_arguments_print_the_help_and_status_2() {
     let (code, out, err) = run(&[], b"");
     assert_eq!(code, 2);
     assert!(out.is_empty());
-    assert!(err.contains("Usage: nqueens <COMMAND>"), "{err}");
+    assert!(err.contains("Usage: nqueens [OPTIONS] <COMMAND>"), "{err}");
     assert!(err.contains("completions"), "{err}");
 }
 
