@@ -102,7 +102,7 @@ impl core::fmt::Display for Error {
                 "n = {n}: only the first and last {} solutions are in reach (walked to at \
                  once); any other position needs counts of whole subtrees, which past n = 23 \
                  only the 8-fold counter makes, at more than a count of n = 23 costs (about \
-                 180 core-hours){}",
+                 95 core-hours by the join){}",
                 WALK_REACH,
                 if crate::known::known_count(n).is_none() {
                     ", and no count of this n is known to measure from the end"
