@@ -142,7 +142,11 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
         },
     )?;
     let share = args.share.unwrap_or(Share::WHOLE);
-    let plan = counts.plan().to_string();
+    // Only a record shows the plan, and finding it lists a large count's outer choices.
+    let plan = match args.format {
+        CountFormat::Json => counts.plan().to_string(),
+        CountFormat::Text => String::new(),
+    };
     let mut record = args.record(&counts, share, start.elapsed().as_secs_f64(), plan);
     if share.is_whole() {
         let (total, classes) = (counts.total.into(), counts.fundamental.map(u128::from));
