@@ -125,7 +125,7 @@ print("%.2f %d %s" % (statistics.median(float(r[0]) for r in rows), max(int(r[1]
         g++ -std=c++20 -O3 -pthread -o "$work/qj-$n.bin" "$src/main.cpp"
         for t in $QJ_THREADS; do
             theirs_run=$(runs "$work/qj-$n.bin" "$t")
-            our_run=$(runs "$ours" count "$n" --threads "$t")
+            our_run=$(runs "$ours" count "$n" --threads "$t" --progress none)
             read -r theirs their_kb theirs_count <<<"$theirs_run"
             read -r mine my_kb ours_count <<<"$our_run"
             if [ "$t" = 1 ]; then
@@ -164,7 +164,7 @@ print("%.2f %d %s" % (statistics.median(float(r[0]) for r in rows), max(int(r[1]
         sums=(0 0)
         for k in ${ks//,/ }; do
             read -r theirs their_kb _ <<<"$(timed "$work/qj-$n.bin" 1 "$m" "$((k - 1))")"
-            read -r mine my_kb _ <<<"$(timed "$ours" count "$n" --share "$k/$m" --threads 1)"
+            read -r mine my_kb _ <<<"$(timed "$ours" count "$n" --share "$k/$m" --threads 1 --progress none)"
             sums=("$(python3 -c "print($mine + ${sums[0]})")" "$(python3 -c "print($theirs + ${sums[1]})")")
             printf '%-10s %9s %14s %7s %9s %9s
 ' "share $k/$m" "$mine" "$theirs" \

@@ -38,7 +38,7 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 for k in $ks; do
-    "$ours" count "$n" --share "$k/$m" --threads 1 --format json "${unique[@]}"
+    "$ours" count "$n" --share "$k/$m" --threads 1 --format json --progress none "${unique[@]}"
 done >"$work/shares.jsonl"
 whole=
 [ -z "$sample" ] && whole=$("$ours" count "$n")
