@@ -167,11 +167,11 @@
 #[cfg(feature = "std")]
 extern crate std;
 
-// The layers, bottom up: leaves (`arch`, `board`, `error`, `progress`, `parallel`, `tail`), the
-// data and the search (`placement`, `table`, `packed`, `search`, `solutions`, `walk`,
-// `symmetry`, `puzzle`, ...), the counting kernels (`eightfold`, `join`), and the front
-// doors (`counting` with its `plan` and `cost`, `rank`, `heatmap`). A module imports only
-// from the layers below it.
+// The layers, bottom up (ARCHITECTURE.md): leaves (`arch`, `board`, `known`, `error`, `share`,
+// `progress`, `parallel`, `tail`), the data and the search (`placement`, `table`, `packed`,
+// `search`, `solutions`, `walk`, `symmetry`, `puzzle`, ...), the counting kernels
+// (`eightfold`, `join`), and the front doors (`counting` with its `plan` and `cost`, `rank`,
+// `heatmap`). A module imports only from the layers below it: tools/import_graph.py checks.
 #[cfg(feature = "std")]
 mod arch;
 mod board;
