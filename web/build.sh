@@ -7,11 +7,18 @@ set -euo pipefail
 cd "$(dirname "$0")"
 version=$(sed -n 's/^wasm-bindgen = "=\(.*\)"$/\1/p' Cargo.toml)
 [ -n "$version" ] || { echo "build.sh: Cargo.toml pins no wasm-bindgen version" >&2; exit 1; }
-rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+say() { echo "build.sh: $*" >&2; }
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    say "adding rustup's wasm32-unknown-unknown target"
+    rustup target add wasm32-unknown-unknown
+fi
 if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $version" ]; then
+    say "compiling wasm-bindgen-cli $version from crates.io, once per machine (several minutes)"
     cargo install --locked wasm-bindgen-cli --version "$version"
 fi
+say "building the page's crate for wasm32"
 cargo build --release --target wasm32-unknown-unknown --quiet
+say "writing the JavaScript glue into web/dist"
 target_dir=$(cargo metadata --format-version 1 --no-deps | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
 wasm-bindgen --target web --no-typescript --out-dir dist \
     "$target_dir/wasm32-unknown-unknown/release/nqueens_web.wasm"
