@@ -1,6 +1,7 @@
 //! `nqueens man`: the man page, from the same clap definition as the help, with the sections
-//! clap does not know (EXIT STATUS, EXAMPLES); `--all DIR` writes one page per subcommand
-//! too, so that the page's references to `nqueens-count(1)` and the rest exist.
+//! clap does not know (each command's usage and options, EXIT STATUS, EXAMPLES), so that the
+//! page printed alone is whole; `--all DIR` writes one page per subcommand too, so that the
+//! page's references to `nqueens-count(1)` and the rest exist as pages.
 
 use std::io::Write;
 use std::path::Path;
@@ -84,10 +85,38 @@ fn page(out: &mut dyn Write) -> Result<(), Failure> {
     man.render_description_section(out)?;
     man.render_options_section(out)?;
     man.render_subcommands_section(out)?;
+    commands(out)?;
     exit_status(out)?;
     out.write_all(EXAMPLES.as_bytes())?;
     man.render_version_section(out)?;
     Ok(())
+}
+
+/// Each command's usage and options, a section apiece (`COUNT`, `LIST`, ...), so that the
+/// page printed alone is whole; `--all DIR` writes them as pages of their own too.
+fn commands(out: &mut dyn Write) -> Result<(), Failure> {
+    let mut cli = Cli::command();
+    cli.build();
+    for sub in cli.get_subcommands().filter(|s| s.get_name() != "help") {
+        let name = sub.get_name();
+        writeln!(out, ".SH \"{}\"", name.to_uppercase())?;
+        let usage = sub
+            .clone()
+            .bin_name(format!("nqueens {name}"))
+            .render_usage();
+        writeln!(out, "{}", roff_text(&usage.to_string()))?;
+        let mut options = Vec::new();
+        clap_mangen::Man::new(sub.clone()).render_options_section(&mut options)?;
+        // Its own OPTIONS heading goes: the command's section holds them.
+        let options = String::from_utf8_lossy(&options).replacen(".SH OPTIONS\n", "", 1);
+        out.write_all(options.as_bytes())?;
+    }
+    Ok(())
+}
+
+/// `text` as a roff paragraph: hyphens as minus signs, and no line that starts a request.
+fn roff_text(text: &str) -> String {
+    format!(".PP\n{}", text.replace('\\', "\\e").replace('-', "\\-"))
 }
 
 /// The EXIT STATUS section, from the statuses `main` exits with.

@@ -328,6 +328,11 @@ fn completions_and_man_page() {
     }
     assert_usage_error(&["completions", "cmd"], b"", "cmd");
     let man = stdout_of(&["man"]);
+    // Whole as printed: every command's usage and options, a section apiece.
+    for section in ["COUNT", "LIST", "HEATMAP", "MERGE", "JUDGE"] {
+        assert!(man.contains(&format!(".SH \"{section}\"")), "{section}");
+    }
+    assert!(man.contains("\\fB\\-\\-checkpoint\\fR") && man.contains("\\fB\\-\\-limit\\fR"));
     assert!(man.starts_with(".ie"), "{man}");
     assert!(man.contains(".TH nqueens 1"), "{man}");
     assert!(man.contains(".SH \"EXIT STATUS\""), "{man}");
