@@ -46,13 +46,7 @@ where
     F: Fn(I::Item) -> S + Sync,
 {
     use std::sync::{Mutex, PoisonError};
-    let threads = match threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        t => t,
-    };
-    let threads = threads
-        .min(MAX_THREADS)
-        .min(items.size_hint().1.unwrap_or(usize::MAX).max(1));
+    let threads = allowed(threads).min(items.size_hint().1.unwrap_or(usize::MAX).max(1));
     let items = Mutex::new(items);
     let worker = || {
         let mut total = S::default();
