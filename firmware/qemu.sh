@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
-# The firmware on three boards under QEMU, with semihosting:
+# The firmware on five boards under QEMU:
 #   mps2-an385  Cortex-M3 (thumbv7m), 4 MiB of code memory: all eight tables
+#   mps2-an500  Cortex-M7 with an FPU (thumbv7em, hard float), the same memory: all eight
 #   microbit    Cortex-M0 (thumbv6m), 256 KiB of flash, 16 KiB of RAM: tables 6..=12
 #   virt        RISC-V (riscv32imac), riscv-rt, in RAM: all eight tables
+#   uno         Arduino Uno, ATmega328P (avr-none, 16-bit usize), 32 KiB of flash and 2 KiB
+#               of RAM: table 8 packed; built with the nightly pinned in uno/, output over
+#               its serial port
 # Each run prints the stack each no_std entry point used (`stack BOARD API BYTES`, budget
-# 2048), the search's counts (checked here against OEIS, typed in below) and the tables it
-# verified byte for byte, the counter's count, and `board BOARD: all checks passed`. Then the
-# flash each table set costs on each board. The Cortex-M builds link with flip-link, so a
-# stack overflow faults instead of overwriting .bss.
+# 1536, and 1024 for the search), the search's counts (checked here against OEIS, typed in
+# below) and the tables it verified byte for byte, the counter's count (not on the Uno, whose
+# flash it does not fit), and `board BOARD: all checks passed`. Then the flash each table set
+# costs on each board, and on the Uno the RAM too. The Cortex-M builds link with flip-link,
+# so a stack overflow faults instead of overwriting .bss.
 #
 # Installs nothing: it says what is missing and how to get it. Works with or without
 # CARGO_TARGET_DIR, and needs no path outside its target folder. Paths are remapped in the
@@ -45,12 +50,26 @@ need_tool() {
     fi
 }
 need_target thumbv7m-none-eabi
+need_target thumbv7em-none-eabihf
 need_target thumbv6m-none-eabi
 need_target riscv32imac-unknown-none-elf
 need_tool qemu-system-arm "apt-get update && apt-get install -y qemu-system-arm"
 need_tool qemu-system-riscv32 "apt-get update && apt-get install -y qemu-system-misc"
 need_tool readelf "apt-get install -y binutils"
 need_tool flip-link "cargo install flip-link --locked"
+need_tool qemu-system-avr "apt-get update && apt-get install -y qemu-system-misc"
+need_tool avr-gcc "apt-get install -y gcc-avr avr-libc"
+# The Uno's nightly, as firmware/uno/rust-toolchain.toml pins it, with the core's sources.
+uno_toolchain=$(sed -n 's/^channel = "\(.*\)"/\1/p' uno/rust-toolchain.toml)
+if ! rustup run "$uno_toolchain" rustc --print sysroot >/dev/null 2>&1 ||
+    [ ! -d "$(rustup run "$uno_toolchain" rustc --print sysroot 2>/dev/null)/lib/rustlib/src/rust/library/core" ]; then
+    echo "qemu.sh: the Uno's toolchain is missing: run 'rustup toolchain install $uno_toolchain --profile minimal -c rust-src'" >&2
+    missing=1
+fi
+if [ "$(avr-gcc -mmcu=atmega328p -print-file-name=crtatmega328p.o)" = crtatmega328p.o ]; then
+    echo "qemu.sh: avr-libc is missing: run 'apt-get install -y avr-libc'" >&2
+    missing=1
+fi
 [ "$missing" = 0 ] || exit 1
 
 target_dir=$(cargo metadata --manifest-path "$repo/firmware/Cargo.toml" --format-version 1 \
@@ -111,9 +130,27 @@ build() {
 }
 elf() { echo "$target_dir/$1/release/nqueens-firmware"; }
 
+# build_uno FEATURES: the same for the Uno, from uno/, whose rust-toolchain.toml and
+# .cargo/config.toml choose the nightly, the target and -Zbuild-std (a toolchain named in
+# the environment would override the pin). rustc's note that avr-gcc takes no -no-pie (it
+# retries without) is dropped.
+build_uno() {
+    (cd "$stage/uno" && env -u RUSTUP_TOOLCHAIN cargo build --manifest-path "$manifest" \
+        --release --quiet --bin nqueens-firmware --no-default-features --features "$1" \
+        --target-dir "$target_dir" \
+        --config "target.avr-none.rustflags=['-C', 'target-cpu=atmega328p', '--remap-path-prefix=$target_dir=/target', '--remap-path-prefix=$stage=/nqueens', '--remap-path-prefix=$cargo_home=/cargo']" \
+        2> >(grep -v "Linker does not support -no-pie" >&2))
+}
+uno_elf="$target_dir/avr-none/release/nqueens-firmware.elf"
+
 # OEIS A000170, typed in here so the check does not trust the firmware's own numbers.
 counts=(0 1 0 0 2 10 4 40 92 352 724 2680 14200 73712)
 apis="solutions table counter nth rank canonical fundamental solutions_with_fixed"
+# What the Uno's 32 KiB of flash hold: no counter, no fixed-queen search.
+uno_apis="solutions table nth rank canonical fundamental"
+# The stack each entry point may use, and the search (`solutions`) less.
+budget=1536
+search_budget=1024
 failed=0
 stack_rows=""
 
@@ -121,20 +158,30 @@ stack_rows=""
 run() {
     local board=$1 target=$2 features=$3 last=$4 table_lo=$5 table_hi=$6
     shift 6
-    echo "== $board: build ($target, $features) and run on $* (60 s limit)"
-    build "$target" "$features"
-    local start status output
+    local start status output board_apis=$apis
     start=$(date +%s%N)
-    set +e
-    output=$(timeout 60 "$@" -nographic -semihosting-config enable=on,target=native \
-        -kernel "$(elf "$target")" 2>&1)
-    status=$?
-    set -e
+    if [ "$board" = uno ]; then
+        echo "== $board: build ($target, $features, $uno_toolchain) and run on $* (150 s limit)"
+        build_uno "$features"
+        board_apis=$uno_apis
+        set +e
+        output=$(timeout 150 bash "$stage/uno/run.sh" "$uno_elf" 2>&1)
+        status=$?
+        set -e
+    else
+        echo "== $board: build ($target, $features) and run on $* (60 s limit)"
+        build "$target" "$features"
+        set +e
+        output=$(timeout 60 "$@" -nographic -semihosting-config enable=on,target=native \
+            -kernel "$(elf "$target")" 2>&1)
+        status=$?
+        set -e
+    fi
     echo "$output"
     echo "($board: qemu exit status $status after $(awk -v s="$start" -v e="$(date +%s%N)" \
         'BEGIN { printf "%.2f", (e - s) / 1e9 }') s)"
     local expected="" api n table
-    for api in $apis; do
+    for api in $board_apis; do
         expected+="stack $board $api <bytes>"$'\n'
     done
     for n in $(seq 1 "$last"); do
@@ -142,7 +189,7 @@ run() {
         if [ "$n" -ge "$table_lo" ] && [ "$n" -le "$table_hi" ]; then table=verified; fi
         expected+="n=$n solutions=${counts[$n]} table=$table"$'\n'
     done
-    expected+="counter n=10 total=724 fundamental=92"$'\n'
+    [ "$board" = uno ] || expected+="counter n=10 total=724 fundamental=92"$'\n'
     expected+="board $board: all checks passed"
     # The stack figures are measured, not known: check their form and the budget here.
     local shown bytes
@@ -154,8 +201,10 @@ run() {
         return
     fi
     while read -r _ _ api bytes; do
-        if [ "$bytes" -gt 2048 ]; then
-            echo "qemu.sh: FAIL: $board: $api used $bytes bytes of stack, over 2048" >&2
+        local limit=$budget
+        [ "$api" = solutions ] && limit=$search_budget
+        if [ "$bytes" -gt "$limit" ]; then
+            echo "qemu.sh: FAIL: $board: $api used $bytes bytes of stack, over $limit" >&2
             failed=1
         fi
         stack_rows+="$board $api $bytes"$'\n'
@@ -164,20 +213,38 @@ run() {
 
 run mps2-an385 thumbv7m-none-eabi board-mps2-an385,tables-6-13,fast-search 13 6 13 \
     qemu-system-arm -cpu cortex-m3 -machine mps2-an385
+run mps2-an500 thumbv7em-none-eabihf board-mps2-an500,tables-6-13,fast-search 13 6 13 \
+    qemu-system-arm -cpu cortex-m7 -machine mps2-an500
 run microbit thumbv6m-none-eabi board-microbit,tables-6-12,fast-search 12 6 12 \
     qemu-system-arm -machine microbit
 run virt riscv32imac-unknown-none-elf board-virt,tables-6-13,fast-search 13 6 13 \
     qemu-system-riscv32 -machine virt -bios none
+run uno avr-none board-uno,packed-8 10 8 8 qemu-system-avr -machine uno
+
+# 16-bit usize: the tables of 12 and 13 cannot exist there, and asking for them must be
+# refused by the library's own message, not a compiler crash or a wrong size.
+echo "== uno: a build with the table of 12 is refused at compile time"
+if refusal=$(build_uno board-uno,tables-6-12 2>&1); then
+    echo "qemu.sh: FAIL: the Uno built with the table of 12" >&2
+    failed=1
+elif ! grep -q "larger than a 16-bit target can hold" <<<"$refusal"; then
+    echo "qemu.sh: FAIL: the Uno's build with the table of 12 failed otherwise:" >&2
+    echo "$refusal" | head -20 >&2
+    failed=1
+else
+    grep -m1 "^error: the tables of 12" <<<"$refusal"
+fi
 [ "$failed" = 0 ] || exit 1
 
 echo
 {
-    echo "== stack high-water marks (bytes; budget 2048)"
-    printf '%-22s %10s %10s %10s\n' api mps2-an385 microbit virt
+    echo "== stack high-water marks (bytes; budget $budget, the search $search_budget; - not on the board)"
+    printf '%-22s %10s %10s %10s %10s %10s\n' api mps2-an385 mps2-an500 microbit virt uno
     for api in $apis; do
         row=$(printf '%-22s' "$api")
-        for board in mps2-an385 microbit virt; do
-            row+=$(printf ' %10s' "$(echo "$stack_rows" | awk -v b="$board" -v a="$api" '$1 == b && $2 == a {print $3}')")
+        for board in mps2-an385 mps2-an500 microbit virt uno; do
+            bytes=$(echo "$stack_rows" | awk -v b="$board" -v a="$api" '$1 == b && $2 == a {print $3}')
+            row+=$(printf ' %10s' "${bytes:--}")
         done
         echo "$row"
     done
@@ -226,10 +293,28 @@ flash() {
     # Not a table: the search's last-rows step, 13,192 bytes of tables of its own.
     report "fast-search" 13192 "fast-search" 1
 }
+# The Uno copies every static into its 2 KiB of RAM at start (AVR reads flash only through
+# its own instruction): what a table costs there is RAM, and what is left is the stack. The
+# run's build (the table of 8 packed), and the same with the plain table added.
+uno_memory() {
+    echo
+    echo "== flash and RAM on uno (avr-none, release, opt-level s, LTO; 32768 flash, 2048 RAM)"
+    printf '%-20s %8s %12s %12s %10s\n' "tables" ".text" ".data (RAM)" "data - run" "RAM left"
+    local label text data base=""
+    for label in packed-8 packed-8,table-8; do
+        build_uno "board-uno,$label"
+        text=$(avr-size -A "$uno_elf" | awk '$1 == ".text" {print $2}')
+        data=$(avr-size -A "$uno_elf" | awk '$1 == ".data" {print $2}')
+        [ -n "$base" ] || base=$data
+        printf '%-20s %8d %12d %12d %10d\n' "${label/,/ + }" "$text" "$data" $(( data - base )) $(( 2048 - data ))
+    done
+}
 {
     flash mps2-an385 thumbv7m-none-eabi
+    flash mps2-an500 thumbv7em-none-eabihf
     flash microbit thumbv6m-none-eabi
     flash virt riscv32imac-unknown-none-elf
+    uno_memory
 } | tee "$report"
 # The budget verdicts come from the subshell of the pipe: read them back from the report.
 grep -q '^over-budget' "$report" && budget_ok=0

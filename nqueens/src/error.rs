@@ -95,7 +95,7 @@ impl core::fmt::Display for Error {
             Error::OutOfMemory { bytes } => write!(
                 f,
                 "out of memory: the counter needs about {} MB",
-                bytes.div_ceil(1 << 20)
+                (bytes as u64).div_ceil(1 << 20)
             ),
             Error::BeyondReach { n } => write!(
                 f,

@@ -218,9 +218,9 @@ pub use nqueens_tables_macros::nqueens;
 pub use packed::PACKED_10;
 #[cfg(feature = "packed-11")]
 pub use packed::PACKED_11;
-#[cfg(feature = "packed-12")]
+#[cfg(all(feature = "packed-12", not(target_pointer_width = "16")))]
 pub use packed::PACKED_12;
-#[cfg(feature = "packed-13")]
+#[cfg(all(feature = "packed-13", not(target_pointer_width = "16")))]
 pub use packed::PACKED_13;
 #[cfg(feature = "packed-6")]
 pub use packed::PACKED_6;
@@ -245,9 +245,9 @@ pub use symmetry::{canonical, fundamental, is_fundamental, orbit, Fundamental, O
 pub use table::SOLUTIONS_10;
 #[cfg(feature = "table-11")]
 pub use table::SOLUTIONS_11;
-#[cfg(feature = "table-12")]
+#[cfg(all(feature = "table-12", not(target_pointer_width = "16")))]
 pub use table::SOLUTIONS_12;
-#[cfg(feature = "table-13")]
+#[cfg(all(feature = "table-13", not(target_pointer_width = "16")))]
 pub use table::SOLUTIONS_13;
 #[cfg(feature = "table-6")]
 pub use table::SOLUTIONS_6;

@@ -7,9 +7,9 @@
 use crate::placement::Placement;
 
 macro_rules! packed_tables {
-    ($($n:literal, $count:literal, $_tf:literal $_tn:ident, $feature:literal $name:ident;)*) => {
+    ($($n:literal, $count:literal, $_tf:literal $_tn:ident, $feature:literal $name:ident, $fits:meta;)*) => {
         $(
-            #[cfg(feature = $feature)]
+            #[cfg(all(feature = $feature, $fits))]
             #[doc = concat!("Every solution for n = ", $n, " packed two queens per byte (",
                 $count, " rows). Feature `", $feature, "`; read it through [`packed_table`].",
                 "\n\n```\nlet t = nqueens_tables::packed_table(", $n,
@@ -29,7 +29,7 @@ macro_rules! packed_tables {
         pub fn packed_table(n: usize) -> Option<PackedTable> {
             match n {
                 $(
-                    #[cfg(feature = $feature)]
+                    #[cfg(all(feature = $feature, $fits))]
                     $n => Some(PackedTable { n: $n, bytes: $name.as_flattened() }),
                 )*
                 _ => None,

@@ -101,7 +101,7 @@ where
         return Ok(None);
     }
     let n = sol.len();
-    if crate::table::table(n).is_some() {
+    if walk::has_table(n) {
         return Ok(walk::rank(sol));
     }
     // Walked from the end nearer `sol` first (its first queen says which): a walk that does
@@ -178,7 +178,7 @@ where
         return Ok(None);
     };
     let total = crate::known::known_count(n);
-    if crate::table::table(n).is_some() || i < WALK_REACH || total.is_some_and(|t| i >= t) {
+    if walk::has_table(n) || i < WALK_REACH || total.is_some_and(|t| i >= t) {
         return Ok(walk::nth(n, i));
     }
     if let Some(from_end) = total.map(|t| t - 1 - i).filter(|&e| e < WALK_REACH) {

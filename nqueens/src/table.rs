@@ -1,28 +1,29 @@
 //! The embedded tables and [`Table`], a typed view over one of them.
 
-/// The one list of embedded tables: n, the count, then the feature and static of the plain
-/// form and of the packed form. `tables!` here and `packed_tables!` in `packed.rs` both expand
-/// from it, so a table's count is written once.
+/// The one list of embedded tables: n, the count, the feature and static of the plain form and
+/// of the packed form, then the targets that can hold them (see the `compile_error!` below).
+/// `tables!` here and `packed_tables!` in `packed.rs` both expand from it, so a table's count
+/// is written once.
 macro_rules! embedded_tables {
     ($expand:ident) => {
         $expand! {
-            6, 4, "table-6" SOLUTIONS_6, "packed-6" PACKED_6;
-            7, 40, "table-7" SOLUTIONS_7, "packed-7" PACKED_7;
-            8, 92, "table-8" SOLUTIONS_8, "packed-8" PACKED_8;
-            9, 352, "table-9" SOLUTIONS_9, "packed-9" PACKED_9;
-            10, 724, "table-10" SOLUTIONS_10, "packed-10" PACKED_10;
-            11, 2680, "table-11" SOLUTIONS_11, "packed-11" PACKED_11;
-            12, 14200, "table-12" SOLUTIONS_12, "packed-12" PACKED_12;
-            13, 73712, "table-13" SOLUTIONS_13, "packed-13" PACKED_13;
+            6, 4, "table-6" SOLUTIONS_6, "packed-6" PACKED_6, all();
+            7, 40, "table-7" SOLUTIONS_7, "packed-7" PACKED_7, all();
+            8, 92, "table-8" SOLUTIONS_8, "packed-8" PACKED_8, all();
+            9, 352, "table-9" SOLUTIONS_9, "packed-9" PACKED_9, all();
+            10, 724, "table-10" SOLUTIONS_10, "packed-10" PACKED_10, all();
+            11, 2680, "table-11" SOLUTIONS_11, "packed-11" PACKED_11, all();
+            12, 14200, "table-12" SOLUTIONS_12, "packed-12" PACKED_12, not(target_pointer_width = "16");
+            13, 73712, "table-13" SOLUTIONS_13, "packed-13" PACKED_13, not(target_pointer_width = "16");
         }
     };
 }
 pub(crate) use embedded_tables;
 
 macro_rules! tables {
-    ($($n:literal, $count:literal, $feature:literal $name:ident, $_pf:literal $_pn:ident;)*) => {
+    ($($n:literal, $count:literal, $feature:literal $name:ident, $_pf:literal $_pn:ident, $fits:meta;)*) => {
         $(
-            #[cfg(feature = $feature)]
+            #[cfg(all(feature = $feature, $fits))]
             #[doc = concat!("Every solution for n = ", $n, ", ", $count,
                 " of them in lexicographic order (", $n, " x ", $count,
                 " bytes). Feature `", $feature, "`.\n\n```\nlet t = nqueens_tables::",
@@ -44,7 +45,7 @@ macro_rules! tables {
         pub fn table(n: usize) -> Option<Table> {
             match n {
                 $(
-                    #[cfg(feature = $feature)]
+                    #[cfg(all(feature = $feature, $fits))]
                     $n => Some(Table { n: $n, bytes: $name.as_flattened() }),
                 )*
                 _ => None,
@@ -54,6 +55,26 @@ macro_rules! tables {
 }
 
 embedded_tables!(tables);
+
+// A 16-bit target (AVR) holds at most `isize::MAX` = 32,767 bytes in one object. The tables of
+// 12 and 13 are larger in either form (170,400 and 958,256 bytes plain, 85,200 and 479,128
+// packed), and rustc itself fails on such a type rather than saying so: they are not
+// declared there (the list's last field), and asking for them is refused here, with what to
+// do instead. The search serves every n without a table.
+#[cfg(all(
+    target_pointer_width = "16",
+    any(
+        feature = "table-12",
+        feature = "table-13",
+        feature = "packed-12",
+        feature = "packed-13"
+    )
+))]
+compile_error!(
+    "the tables of 12 and 13 (features table-12, table-13, packed-12, packed-13) are larger \
+     than a 16-bit target can hold in one object (32,767 bytes): turn them off; the search \
+     counts and lists those n without a table"
+);
 
 /// A table of solutions for one `n`: `len()` rows of `n()` bytes, in lexicographic order.
 ///

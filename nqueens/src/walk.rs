@@ -35,7 +35,15 @@ pub(crate) fn rank(sol: &[u8]) -> Option<u64> {
     if let Some(t) = crate::table::table(n) {
         return t.index_of(sol).map(|i| i as u64);
     }
+    if let Some(t) = crate::packed::packed_table(n) {
+        return t.index_of(sol).map(|i| i as u64);
+    }
     rank_below(sol, 0, u64::MAX)
+}
+
+/// Whether a table of `n` is compiled in, plain or packed: then rank and unrank look up.
+pub(crate) fn has_table(n: usize) -> bool {
+    crate::table::table(n).is_some() || crate::packed::packed_table(n).is_some()
 }
 
 /// The solutions before the solution `sol` (checked) that share its first `rows` rows,
@@ -102,14 +110,17 @@ pub(crate) fn prefixes(n: usize, rows: usize) -> u64 {
     below(crate::board::full_mask(n), rows, (0, 0, 0))
 }
 
-/// Solution `i` (0-based) of `n` (see [`crate::nth`]): a table lookup when the table is
-/// compiled in; otherwise a descent that counts each branch's solutions to skip whole
+/// Solution `i` (0-based) of `n` (see [`crate::nth`]): a table lookup when a table (plain or
+/// packed) is compiled in; otherwise a descent that counts each branch's solutions to skip whole
 /// branches, and stops counting a branch once it holds solution `i`: the first solutions of
 /// a large board come at once, the last ones cost a full count.
 pub(crate) fn nth(n: usize, i: u64) -> Option<Placement> {
     let n = crate::error::valid_n(n)?;
     if let Some(t) = crate::table::table(n) {
         return t.get(usize::try_from(i).ok()?).map(Placement::copy_of);
+    }
+    if let Some(t) = crate::packed::packed_table(n) {
+        return t.get(usize::try_from(i).ok()?);
     }
     // Past the published count there is nothing to find: no need to count the board.
     if crate::known::known_count(n).is_some_and(|total| i >= total) {
@@ -147,4 +158,22 @@ pub(crate) fn nth_below(n: usize, prefix: &[u8], left: u64) -> Option<Placement>
         return None;
     }
     Some(Placement::copy_of(&prefix[..n]))
+}
+
+#[cfg(all(test, feature = "packed-8", not(feature = "table-8")))]
+mod packed_tests {
+    /// With only the packed table of 8 compiled in, rank and unrank look it up, and agree
+    /// with the search solution by solution.
+    #[test]
+    fn rank_and_nth_read_the_packed_table() {
+        assert!(super::has_table(8));
+        let mut search = crate::Search::new(8).unwrap();
+        let mut i = 0u64;
+        while let Some(sol) = search.next_solution() {
+            assert_eq!(super::nth(8, i).as_deref(), Some(sol));
+            assert_eq!(super::rank(sol), Some(i));
+            i += 1;
+        }
+        assert_eq!(super::nth(8, i), None);
+    }
 }
