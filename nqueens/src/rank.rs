@@ -33,9 +33,9 @@ use crate::walk;
 /// lexicographic order, or `None` if it is not a solution; [`nth`] is the inverse. (A
 /// position inside one table, a `usize`, is that table's index: [`crate::Table::index_of`].)
 /// The position is a `u64`, not a `usize`: past n = 18 the lists are longer than a 32-bit
-/// target's `usize` can count. As [`rank_with_progress`] answers it, except where that one
-/// refuses ([`Error::BeyondReach`]): then it walks the whole tree to the left of `sol`, which
-/// past n = 23 takes days.
+/// target's `usize` can count. As [`rank_with_progress`] answers it, and `None` too where
+/// that one refuses ([`Error::BeyondReach`], which says why): past n = 23 a solution far
+/// from both ends of the list, whose rank only a count of days could give.
 ///
 /// ```
 /// assert_eq!(nqueens_tables::rank(&[0, 4, 7, 5, 2, 6, 1, 3]), Some(0));
@@ -43,13 +43,14 @@ use crate::walk;
 /// assert_eq!(nqueens_tables::rank(&[0, 1]), None);
 /// ```
 pub fn rank(sol: &[u8]) -> Option<u64> {
-    rank_with_progress(sol, 1, |_| {}).unwrap_or_else(|_| walk::rank(sol))
+    rank_with_progress(sol, 1, |_| {}).ok().flatten()
 }
 
 /// Solution `i` (0-based) of `n` in lexicographic order: the solution of rank `i`, or `None`
 /// if `i` is past the end or `n` is 0 or above [`MAX_N`](crate::MAX_N). As
-/// [`nth_with_progress`] answers it, except where that one refuses ([`Error::BeyondReach`]):
-/// then it walks the tree, counting each branch, which past n = 23 takes days.
+/// [`nth_with_progress`] answers it, and `None` too where that one refuses
+/// ([`Error::BeyondReach`], which says why): past n = 23, a position far from both ends of the
+/// list, which only a count of days could reach.
 ///
 /// ```
 /// assert_eq!(nqueens_tables::nth(8, 0).as_deref(), Some(&[0, 4, 7, 5, 2, 6, 1, 3][..]));
@@ -58,10 +59,18 @@ pub fn rank(sol: &[u8]) -> Option<u64> {
 /// assert_eq!(nqueens_tables::nth(4, u64::MAX), None);
 /// // Past the published count, at once.
 /// assert_eq!(nqueens_tables::nth(20, 39_029_188_884), None);
+/// // Far from both ends of n = 25's list: refused at once, not walked for days.
+/// assert_eq!(nqueens_tables::nth(25, 1 << 40), None);
 /// ```
 pub fn nth(n: usize, i: u64) -> Option<Placement> {
-    nth_with_progress(n, i, 1, |_| {}).unwrap_or_else(|_| walk::nth(n, i))
+    nth_with_progress(n, i, 1, |_| {}).ok().flatten()
 }
+
+/// The largest n that rank and unrank walk whole where nothing faster is compiled in (without
+/// the feature `std`, from n = 14 on): walking the tree to a solution costs at most about one
+/// count of the board by the search, seconds at n = 17 on a desktop. Past it, that is minutes
+/// to days, and they refuse instead.
+const WALK_WHOLE_UP_TO: usize = 17;
 
 /// The rank of `sol`, as [`rank`] gives it, on `threads` threads (0: one per core),
 /// reporting its progress to `progress` (in thousandths of the work), at the cost of the
@@ -75,8 +84,9 @@ pub fn nth(n: usize, i: u64) -> Option<Placement> {
 ///   the left of `sol` are walked where they hold fewer than `WALK_REACH` solutions, and
 ///   counted by the half-board join where they hold more (n = 17: seconds, not the tree
 ///   walk's minutes);
-/// - [`Error::BeyondReach`] for any other `sol`, at once: past n = 23 a branch of many
-///   solutions would be counted by the 8-fold counter, for days.
+/// - without `std`, up to n = 17, a walk of the tree to the left of `sol`;
+/// - [`Error::BeyondReach`] for any other `sol`, at once: past n = 23 (or past 17 without
+///   `std`) a branch of many solutions would be counted by the 8-fold counter, for days.
 ///
 /// `Ok(None)` if `sol` is not a solution.
 ///
@@ -140,6 +150,9 @@ where
         return Ok(rank);
     }
     let _ = (threads, &progress);
+    if n <= WALK_WHOLE_UP_TO {
+        return Ok(walk::rank(sol));
+    }
     Err(Error::BeyondReach { n })
 }
 
@@ -149,8 +162,8 @@ where
 /// or (the count of `n` known) the last [`WALK_REACH`] solutions; from
 /// n = 14 to 23 (feature `std`), the first rows chosen by counting with the half-board join
 /// (at n = 17, whose first row's counts are constants, about one plain count of the board;
-/// from n = 21, where that row is counted too, up to about three); otherwise
-/// [`Error::BeyondReach`], at once. `Ok(None)` past the last solution or for `n` outside
+/// from n = 21, where that row is counted too, up to about three); without `std`, up to
+/// n = 17, a walk that counts each branch; otherwise [`Error::BeyondReach`], at once. `Ok(None)` past the last solution or for `n` outside
 /// `1..=MAX_N`.
 ///
 /// ```
@@ -198,6 +211,9 @@ where
         });
     }
     let _ = (threads, &progress);
+    if n <= WALK_WHOLE_UP_TO {
+        return Ok(walk::nth(n, i));
+    }
     Err(Error::BeyondReach { n })
 }
 
