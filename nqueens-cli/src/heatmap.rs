@@ -34,7 +34,11 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     let n = args.board.n;
     let threads = args.threads.get();
     let map = crate::progress::with_progress(
-        |report| nqueens_tables::heatmap(n, threads, |p| report(p.into())),
+        |report| {
+            nqueens_tables::HeatmapCounter::new(n)?
+                .threads(threads)
+                .run_with_progress(|p| report(p.into()))
+        },
         &|| None,
     )?;
     check(&map)?;

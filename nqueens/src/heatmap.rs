@@ -3,6 +3,7 @@
 //! Every row and every column of the matrix sums to the number of solutions, and the matrix
 //! is the same under the 8 symmetries of the square, so only one square of each orbit is
 //! counted (about n² / 8 of them), each a count with one queen fixed ([`Counter::fixed`]).
+//! [`HeatmapCounter`] is its front door, shaped as [`Counter`] is.
 //! Small boards are read off their solutions instead: up to [`LISTED_UP_TO`] listing them is
 //! quicker than a count per square.
 
@@ -18,7 +19,7 @@ use crate::progress::{Progress, Stage, Unit};
 /// map).
 pub const LISTED_UP_TO: usize = 18;
 
-/// For each square, how many solutions put a queen there; see [`heatmap`].
+/// For each square, how many solutions put a queen there; see [`HeatmapCounter`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Heatmap {
     n: usize,
@@ -36,7 +37,7 @@ impl Heatmap {
     /// board.
     ///
     /// ```
-    /// let map = nqueens_tables::heatmap(8, 1, |_| {}).unwrap();
+    /// let map = nqueens_tables::HeatmapCounter::new(8).unwrap().run().unwrap();
     /// assert_eq!(map.get(0, 0), Some(4)); // a queen in the corner: 4 of the 92
     /// assert_eq!(map.get(8, 0), None);
     /// ```
@@ -50,7 +51,7 @@ impl Heatmap {
     /// The rows of the matrix, top to bottom, each `n` counts left to right.
     ///
     /// ```
-    /// let map = nqueens_tables::heatmap(6, 1, |_| {}).unwrap();
+    /// let map = nqueens_tables::HeatmapCounter::new(6).unwrap().run().unwrap();
     /// let first: Vec<u64> = map.rows().next().unwrap().to_vec();
     /// assert_eq!(first, [0, 1, 1, 1, 1, 0]);
     /// ```
@@ -61,25 +62,24 @@ impl Heatmap {
     /// The number of solutions: the sum of any row, or of any column.
     ///
     /// ```
-    /// assert_eq!(nqueens_tables::heatmap(10, 1, |_| {}).unwrap().total(), 724);
+    /// assert_eq!(nqueens_tables::HeatmapCounter::new(10).unwrap().run().unwrap().total(), 724);
     /// ```
     pub fn total(&self) -> u64 {
         self.rows().next().map_or(0, |row| row.iter().sum())
     }
 }
 
-/// The heat map of `n`: for every square, how many solutions put a queen there, counted on
-/// `threads` threads (0: one per core), reporting its progress to `progress` (in squares
-/// counted, one per orbit of the 8 symmetries of the square). Up to [`LISTED_UP_TO`] it
-/// reads the solutions (the table's where compiled in); above, a count with one queen fixed
-/// per orbit of squares, by the join or the search, whichever is cheaper for the square.
-/// [`Error::BoardSize`] outside `1..=MAX_N`; [`Error::HeatmapBeyondJoin`] past n = 23, at
-/// once; [`Error::OutOfMemory`] where a count's half boards do not fit.
+/// The heat map of `n` to compute, as [`Counter`] is a count to run: [`HeatmapCounter::new`],
+/// then [`threads`](HeatmapCounter::threads) and [`run`](HeatmapCounter::run) (or
+/// [`run_with_progress`](HeatmapCounter::run_with_progress)). For every square, how many
+/// solutions put a queen there. Up to [`LISTED_UP_TO`] it reads the solutions (the table's
+/// where compiled in); above, a count with one queen fixed per orbit of squares, by the join
+/// or the search, whichever is cheaper for the square.
 ///
 /// ```
-/// use nqueens_tables::Error;
-/// assert_eq!(nqueens_tables::heatmap(24, 1, |_| {}).err(), Some(Error::HeatmapBeyondJoin { n: 24 }));
-/// let map = nqueens_tables::heatmap(8, 1, |_| {}).unwrap();
+/// use nqueens_tables::{Error, HeatmapCounter};
+/// assert_eq!(HeatmapCounter::new(24).err(), Some(Error::HeatmapBeyondJoin { n: 24 }));
+/// let map = HeatmapCounter::new(8).unwrap().threads(2).run().unwrap();
 /// // Every row and column sums to the 92 solutions.
 /// assert!(map.rows().all(|row| row.iter().sum::<u64>() == 92));
 /// assert!((0..8).all(|c| (0..8).map(|r| map.get(r, c).unwrap()).sum::<u64>() == 92));
@@ -87,18 +87,47 @@ impl Heatmap {
 /// assert_eq!(map.get(0, 0), map.get(7, 7));
 /// assert_eq!(map.get(0, 1), map.get(1, 0));
 /// ```
-pub fn heatmap<F>(n: usize, threads: usize, progress: F) -> Result<Heatmap, Error>
-where
-    F: Fn(Progress) + Sync,
-{
-    let n = board_size(n)?;
-    if !crate::join::FIXED_N.contains(&n) && n > LISTED_UP_TO {
-        return Err(Error::HeatmapBeyondJoin { n });
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HeatmapCounter {
+    n: usize,
+    threads: usize,
+}
+
+impl HeatmapCounter {
+    /// The heat map of `n`, on one thread until [`threads`](HeatmapCounter::threads) says
+    /// otherwise. [`Error::BoardSize`] outside `1..=MAX_N`; [`Error::HeatmapBeyondJoin`] past
+    /// n = 23, at once (a count per square would take days there).
+    pub fn new(n: usize) -> Result<HeatmapCounter, Error> {
+        let n = board_size(n)?;
+        if !crate::join::FIXED_N.contains(&n) && n > LISTED_UP_TO {
+            return Err(Error::HeatmapBeyondJoin { n });
+        }
+        Ok(HeatmapCounter { n, threads: 1 })
     }
-    if n <= LISTED_UP_TO {
-        Ok(listed(n, threads, &progress))
-    } else {
-        counted(n, threads, &progress)
+
+    /// Counts on `threads` threads (0: one per core), as [`Counter::threads`] does.
+    pub fn threads(mut self, threads: usize) -> HeatmapCounter {
+        self.threads = threads;
+        self
+    }
+
+    /// Computes the heat map. [`Error::OutOfMemory`] where a count's half boards do not fit.
+    pub fn run(&self) -> Result<Heatmap, Error> {
+        self.run_with_progress(|_| {})
+    }
+
+    /// [`run`](HeatmapCounter::run), reporting to `progress`: up to [`LISTED_UP_TO`] in
+    /// columns of the first row listed, above it in thousandths of the work, which move
+    /// within each square's count too (a square of n = 23 takes minutes).
+    pub fn run_with_progress<F>(&self, progress: F) -> Result<Heatmap, Error>
+    where
+        F: Fn(Progress) + Sync,
+    {
+        if self.n <= LISTED_UP_TO {
+            Ok(listed(self.n, self.threads, &progress))
+        } else {
+            counted(self.n, self.threads, &progress)
+        }
     }
 }
 
@@ -132,30 +161,48 @@ fn listed(n: usize, threads: usize, progress: &(dyn Fn(Progress) + Sync)) -> Hea
     Heatmap { n, counts }
 }
 
-/// The heat map of `n`, one count with a queen fixed per orbit of squares.
+/// The heat map of `n`, one count with a queen fixed per orbit of squares. Progress is in
+/// thousandths of the whole: each square its share, moving with its count's own (the count's
+/// last stage, where its time goes; the stages before it report as the square's start).
 fn counted(
     n: usize,
     threads: usize,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Heatmap, Error> {
+    use core::sync::atomic::{AtomicU64, Ordering};
+    const STEPS: u64 = 1000;
     let mut counts = std::vec![0u64; n * n];
     let orbits: Vec<(usize, usize)> = (0..n * n)
         .map(|i| (i / n, i % n))
         .filter(|&(r, c)| (r, c) == least_image(n, r, c))
         .collect();
     let of = orbits.len() as u64;
-    for (done, &(r, c)) in orbits.iter().enumerate() {
+    // Never backwards, whichever thread reports.
+    let shown = AtomicU64::new(0);
+    let report = |square: u64, within: f64| {
+        let done = ((square as f64 + within.clamp(0.0, 1.0)) / of as f64 * STEPS as f64) as u64;
+        if shown.fetch_max(done, Ordering::Relaxed) < done {
+            progress(Progress {
+                stage: Stage::Counting,
+                done,
+                of: STEPS,
+                unit: Unit::Thousandths,
+            });
+        }
+    };
+    for (square, &(r, c)) in (0u64..).zip(&orbits) {
         let counter = Counter::new(n)?.threads(threads).fixed(&[(r, c)])?;
-        let count = counter.run()?.total;
+        let count = counter
+            .run_with_progress(|p| {
+                if p.stage == Stage::Counting && p.of > 0 {
+                    report(square, p.done as f64 / p.of as f64);
+                }
+            })?
+            .total;
         for (ir, ic) in images(n, r, c) {
             counts[ir * n + ic] = count;
         }
-        progress(Progress {
-            stage: Stage::Counting,
-            done: done as u64 + 1,
-            of,
-            unit: Unit::Squares,
-        });
+        report(square + 1, 0.0);
     }
     Ok(Heatmap { n, counts })
 }
@@ -202,6 +249,7 @@ mod tests {
             let by_list = listed(n, 2, &seen);
             assert_eq!(last.swap(0, Ordering::Relaxed), n as u64);
             let by_count = counted(n, 1, &seen).unwrap();
+            assert_eq!(last.swap(0, Ordering::Relaxed), 1000, "n = {n}");
             assert_eq!(by_list, by_count, "n = {n}");
             assert!(by_list
                 .rows()

@@ -124,7 +124,7 @@
 //!
 //! ```
 //! # #[cfg(feature = "std")] {
-//! let map = nqueens_tables::heatmap(8, 1, |_| {}).unwrap();
+//! let map = nqueens_tables::HeatmapCounter::new(8).unwrap().run().unwrap();
 //! assert_eq!(map.get(0, 0), Some(4)); // a corner: 4 of the 92
 //! assert!(map.rows().all(|row| row.iter().sum::<u64>() == 92));
 //! # }
@@ -211,7 +211,7 @@ pub use const_solve::const_solutions;
 pub use counting::{Counter, Counts, Method, SHARES_AT_LEAST};
 pub use error::Error;
 #[cfg(feature = "std")]
-pub use heatmap::{heatmap, Heatmap, LISTED_UP_TO};
+pub use heatmap::{Heatmap, HeatmapCounter, LISTED_UP_TO};
 pub use known::{known_count, known_fundamental};
 pub use nqueens_tables_macros::nqueens;
 #[cfg(feature = "packed-10")]

@@ -88,7 +88,7 @@ pub fn nth_counted(n: usize, k: &str, progress: js_sys::Function) -> Result<Vec<
 #[wasm_bindgen]
 pub fn heatmap(n: usize, progress: js_sys::Function) -> Option<Vec<f64>> {
     let map = with_progress(progress, || {
-        nqueens_tables::heatmap(n, 1, |p| report(p.done, p.of))
+        nqueens_tables::HeatmapCounter::new(n)?.run_with_progress(|p| report(p.done, p.of))
     });
     map.ok()
         .map(|m| m.rows().flatten().map(|&c| c as f64).collect())
