@@ -116,6 +116,13 @@ class Browser:
     def size(self, width, height):
         self.s("POST", "/window/rect", {"width": width, "height": height})
 
+    def color_scheme(self, scheme):
+        """Emulates the system's colour scheme ("light" or "dark"), as the page's media query
+        sees it, through chromedriver's DevTools endpoint."""
+        self.s("POST", "/goog/cdp/execute", {
+            "cmd": "Emulation.setEmulatedMedia",
+            "params": {"features": [{"name": "prefers-color-scheme", "value": scheme}]}})
+
     def quit(self):
         try:
             self.call("DELETE", f"/session/{self.session}")
@@ -177,6 +184,10 @@ def main():
         b.wait(lambda: b.text("#count") == "92", "#count to show 92")
         check("?n=8 shows 92 in #count", True)
         b.screenshot(os.path.join(shots, "browse-8.png"))
+        check("no empty box before Export", b.js("return document.getElementById('export').hidden"))
+        check("the board is labelled 1 to 8 on both sides",
+              b.js("return [...document.querySelectorAll('#board text.label')].map(t => t.textContent).join(' ')")
+              == " ".join(f"{i} {i}" for i in range(1, 9)))
         check("the first solution is drawn with its digit string",
               "1 5 8 6 3 7 2 4" in b.text("#which") and b.js("return document.querySelectorAll('#board circle').length") == 8,
               b.text("#which"))
@@ -265,8 +276,13 @@ def main():
         check("its rows and columns sum to 92",
               all(sum(row) == 92 for row in grid) and all(sum(grid[r][c] for r in range(8)) == 92 for c in range(8)))
         check("its counts are written in the squares and on hover",
-              b.js("return document.querySelectorAll('#heatboard text').length") == 64
+              b.js("return document.querySelectorAll('#heatboard text:not(.label)').length") == 64
               and "row 1, column 1: 4 solutions" in b.js("return document.querySelector('#heatboard rect title').textContent"))
+        check("no empty box under the heat map before Export", b.js("return document.getElementById('heatjson').hidden"))
+        check("the heat map's colour scale runs from its least to its most",
+              not b.js("return document.getElementById('heatlegend').hidden")
+              and b.text("#heatlo") == str(min(min(r) for r in want)) and b.text("#heathi") == str(max(max(r) for r in want)),
+              [b.text("#heatlo"), b.text("#heathi")])
         b.click("#heatexport")
         exported = json.loads(b.text("#heatjson"))
         check("the heat map exports as JSON", exported["n"] == 8 and exported["rows"] == want and exported["total"] == 92)
@@ -316,13 +332,44 @@ def main():
               and b.js("return document.getElementById('notice').hidden"), b.js("return location.search"))
         check("the puzzle view says what to do", "Place a queen in every row" in b.text("#puzzlestate"), b.text("#puzzlestate"))
         b.open(page + "?n=6&mode=search")
-        check("the search view has a legend for its colours", "attacks" in b.text(".legend"), b.text(".legend"))
-        # A phone-width screen: nothing wider than the window.
-        b.size(390, 844)
-        b.open(page + "?n=8&k=5")
-        overflow = b.js("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        check("a phone-width screen has no sideways scrolling", overflow <= 0, overflow)
-        b.screenshot(os.path.join(shots, "phone-8.png"))
+        check("the search view's legend is in plain words", "under attack" in b.text(".legend"), b.text(".legend"))
+        # A fundamental solution past the tables is walked to in the worker, not on the tab.
+        b.open(page + "?n=18&fund=1&k=20000000")
+        check("a long fundamental lookup runs in a worker with Cancel",
+              b.js("return !document.getElementById('finding').hidden") and "finding fundamental solution" in b.text("#which"),
+              b.text("#which"))
+        start = time.time()
+        b.click("nav button[data-mode=search]")
+        b.click("nav button[data-mode=browse]")
+        check("the page answers meanwhile", time.time() - start < 5)
+        b.click("#findcancel")
+        check("cancel stops it", "cancelled" in b.text("#which"), b.text("#which"))
+        # Past the last fundamental solution of 13: its count, not "listed up to 12".
+        b.open(page + "?n=13&fund=1&k=9234")
+        b.wait(lambda: not b.js("return document.getElementById('notice').hidden"), "the notice for k = 9234")
+        check("?n=13&fund=1&k=9234 says k runs to 9233", "k runs from 1 to 9233" in b.text("#notice"), b.text("#notice"))
+        b.wait(lambda: "9233 of 9233" in b.text("#which"), "the last fundamental solution of 13", timeout=60)
+        check("and shows the last of them", True)
+        # The n box takes what a link takes, and says so otherwise.
+        for typed in ["1e3", "99", "0", "abc"]:
+            b.open(page + "?n=8")
+            b.js("const e = document.getElementById('n'); e.value = arguments[0]; e.dispatchEvent(new Event('change'));", typed)
+            check(f"typing {typed} in the n box says what is allowed, and n stays 8",
+                  "n is a board size from 1 to 32" in b.text("#notice") and b.text("#n") == "8"
+                  and "n=8" in b.js("return location.search"), [b.text("#notice"), b.text("#n")])
+        # The look at desktop and phone width, in the light theme and the dark (which follows
+        # the system's): a screenshot of each, no sideways scrolling, the dark's own colours.
+        for width, height, name in [(1200, 900, "desktop"), (390, 844, "phone")]:
+            b.size(width, height)
+            for scheme in ["light", "dark"]:
+                b.color_scheme(scheme)
+                b.open(page + "?n=8&k=5")
+                overflow = b.js("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+                check(f"{name} width, {scheme}: no sideways scrolling", overflow <= 0, overflow)
+                bg = b.js("return getComputedStyle(document.documentElement).backgroundColor")
+                check(f"{name} width, {scheme}: the {scheme} background", (bg == "rgb(22, 24, 28)") == (scheme == "dark"), bg)
+                b.screenshot(os.path.join(shots, f"{name}-{scheme}.png"))
+        b.color_scheme("light")
     except (AssertionError, RuntimeError) as e:
         print(f"e2e: FAILED: {e}", file=sys.stderr)
         b.screenshot(os.path.join(shots, "failure.png"))

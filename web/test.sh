@@ -27,8 +27,9 @@ shots="$target_dir/screenshots"
 python3 e2e.py "$shots" | tee "$log"
 e2e=$(sed -n 's/^e2e: \([0-9]*\) checks passed$/\1/p' "$log")
 if [ "${1:-}" = --update-screenshot ]; then
-    cp "$shots/browse-8.png" screenshot.png
+    cp "$shots/desktop-light.png" screenshot.png
+    cp "$shots/phone-dark.png" screenshot-phone-dark.png
     cp "$shots/heatmap-8.png" screenshot-heatmap.png
-    echo "test.sh: web/screenshot.png and web/screenshot-heatmap.png updated"
+    echo "test.sh: web/screenshot.png, web/screenshot-phone-dark.png and web/screenshot-heatmap.png updated"
 fi
 echo "web: $((unit + e2e)) checks passed"

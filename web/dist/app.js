@@ -71,10 +71,32 @@ function writeUrl() {
 // ---- drawing ----
 
 const SVG = "http://www.w3.org/2000/svg";
-function svgBoard(n, { queens = [], attacked = null, fixed = null, conflicts = null, onClick = null, label = "" }) {
+/** An empty board's <svg>: n x n unit squares, with room for row numbers on the left and
+ *  column numbers below where `labels` (1-based, as the page counts). */
+function svgFrame(n, labels) {
   const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", `0 0 ${n} ${n}`);
+  const m = labels ? 0.7 : 0;
+  svg.setAttribute("viewBox", `${-m} 0 ${n + m} ${n + m}`);
   svg.setAttribute("role", "img");
+  if (labels) {
+    const size = "0.32";
+    for (let i = 0; i < n; i++) {
+      for (const [x, y] of [[-m / 2, i + 0.5], [i + 0.5, n + m / 2]]) {
+        const t = document.createElementNS(SVG, "text");
+        t.setAttribute("x", x); t.setAttribute("y", y);
+        t.setAttribute("font-size", size);
+        t.setAttribute("text-anchor", "middle"); t.setAttribute("dominant-baseline", "central");
+        t.setAttribute("class", "label");
+        t.textContent = i + 1;
+        svg.appendChild(t);
+      }
+    }
+  }
+  return svg;
+}
+
+function svgBoard(n, { queens = [], attacked = null, fixed = null, conflicts = null, onClick = null, label = "", labels = true }) {
+  const svg = svgFrame(n, labels);
   svg.setAttribute("aria-label", label || `board of ${n}`);
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
@@ -121,7 +143,8 @@ function startJob(name, message, box, bar, done) {
   const w = new Worker("worker.js", { type: "module" });
   jobs[name] = { worker: w, box };
   $(box).hidden = false;
-  $(bar).value = 0;
+  // A task that reports no steps shows a bar without a value: busy, with no fraction.
+  if (message.task === "fund") $(bar).removeAttribute("value"); else $(bar).value = 0;
   w.onmessage = (e) => {
     if (e.data.progress !== undefined) { $(bar).value = e.data.progress; return; }
     stopJob(name);
@@ -162,7 +185,7 @@ $("cancel").addEventListener("click", () => {
 
 /** How many solutions Browse runs through (a BigInt), or null where none is known. */
 function browseTotal() {
-  if (state.fund) { const f = nq.fundamental_count(state.n); return f === undefined ? null : BigInt(f); }
+  if (state.fund) { const f = nq.known_fundamental(state.n); return f === undefined ? null : BigInt(f); }
   const t = nq.table_count(state.n);
   if (t !== undefined) return BigInt(t);
   const known = nq.known_count(state.n);
@@ -184,16 +207,18 @@ function showBrowse() {
   $("images").replaceChildren();
   current = null;
   if (total === 0n) { drawBrowse(null, total); return; }
-  // The tables, the fundamental lists (up to 12) and the tiny boards answer at once; past
-  // them an unrank can take minutes, so it runs in a worker with progress and Cancel.
-  if (state.fund || nq.table_count(n) !== undefined || n <= 5) {
+  // The tables and the tiny boards answer at once; past them an unrank can take minutes, and
+  // a fundamental solution is walked to, so both run in a worker with Cancel.
+  if (nq.table_count(n) !== undefined || n <= 5) {
     drawBrowse(nq.solution(n, Number(state.k - 1n), state.fund) ?? null, total);
     return;
   }
-  $("which").textContent = `finding solution ${state.k} of n = ${n}…`;
+  const what = state.fund ? "fundamental solution" : "solution";
+  $("which").textContent = `finding ${what} ${state.k} of n = ${n}…`;
   writeUrl();
   const k = state.k;
-  startJob("nth", { task: "nth", n, k }, "finding", "findprogress", (d) => {
+  const task = state.fund ? "fund" : "nth";
+  startJob("nth", { task, n, k }, "finding", "findprogress", (d) => {
     if (d.n !== state.n || d.k !== state.k) return;
     if (d.error) { $("which").textContent = d.error; return; }
     drawBrowse(d.solution.length ? d.solution : null, total);
@@ -207,8 +232,9 @@ function drawBrowse(found, total) {
   const n = state.n;
   current = found;
   if (!current) {
-    $("which").textContent = state.fund && n > 12 ? "fundamental solutions are listed here up to n = 12" : `n = ${n} has no solution ${state.k}`;
+    $("which").textContent = `n = ${n} has no ${state.fund ? "fundamental solution" : "solution"} ${state.k}`;
     $("export").value = "";
+    $("export").hidden = true;
     writeUrl();
     return;
   }
@@ -220,7 +246,7 @@ function drawBrowse(found, total) {
   for (let i = 0; i < 8; i++) {
     const img = images.slice(i * n, (i + 1) * n);
     const fig = document.createElement("figure");
-    fig.appendChild(svgBoard(n, { queens: Array.from(img), label: names[i] }));
+    fig.appendChild(svgBoard(n, { queens: Array.from(img), label: names[i], labels: false }));
     const cap = document.createElement("figcaption");
     // Each image's own K, where a table makes its rank a binary search; past the tables a
     // rank can be a count of the board, too slow for eight at once.
@@ -238,6 +264,7 @@ function exportAs(kind) {
     : kind === "rows" ? rowsText(current)
     : JSON.stringify({ n: state.n, k: String(state.k), fundamental: state.fund, columns: Array.from(current, (c) => c + 1) });
   $("export").value = text;
+  $("export").hidden = false;
 }
 
 // ---- search step by step ----
@@ -304,7 +331,9 @@ function showHeatmap() {
   stopJob("heatmap");
   heat = null;
   $("heatboard").replaceChildren();
+  $("heatlegend").hidden = true;
   $("heatjson").value = "";
+  $("heatjson").hidden = true;
   writeUrl();
   if (n <= HEATMAP_AT_ONCE_UP_TO) { drawHeatmap(n, nq.heatmap(n, () => {})); return; }
   if (n > HEATMAP_IN_BROWSER_UP_TO) {
@@ -326,9 +355,7 @@ function drawHeatmap(n, counts) {
   const total = rows.length ? rows[0].reduce((a, b) => a + b, 0) : 0;
   heat = { n, total, rows };
   const lo = Math.min(...counts), hi = Math.max(...counts);
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", `0 0 ${n} ${n}`);
-  svg.setAttribute("role", "img");
+  const svg = svgFrame(n, true);
   svg.setAttribute("aria-label", `heat map of n = ${n}: solutions with a queen on each square`);
   // A count is written in its square where it fits at a readable size.
   const digits = String(hi).length;
@@ -356,11 +383,14 @@ function drawHeatmap(n, counts) {
     }
   }));
   $("heatboard").replaceChildren(svg);
-  $("heatstatus").textContent = `n = ${n}: how many of the ${total} solutions have a queen on each square (every row and column sums to ${total}); from ${lo} (darkest) to ${hi} (brightest)`;
+  $("heatlo").textContent = lo;
+  $("heathi").textContent = hi;
+  $("heatlegend").hidden = false;
+  $("heatstatus").textContent = `n = ${n}: how many of the ${total} solutions have a queen on each square (every row and column sums to ${total})`;
 }
 
 $("heatexport").addEventListener("click", () => {
-  if (heat) $("heatjson").value = JSON.stringify(heat);
+  if (heat) { $("heatjson").value = JSON.stringify(heat); $("heatjson").hidden = false; }
 });
 
 // ---- puzzle ----
@@ -437,7 +467,13 @@ async function main() {
   $("n").value = state.n;
   $("fundamental").checked = state.fund;
   $("seed").value = String(state.seed);
-  $("n").addEventListener("change", () => setN(Number.parseInt($("n").value, 10) || 8));
+  $("n").addEventListener("change", () => {
+    // A whole number from 1 to 32, as a link's n: anything else is said, and n kept.
+    const t = $("n").value.trim();
+    if (/^\d+$/.test(t) && Number(t) >= 1 && Number(t) <= 32) { setN(Number(t)); return; }
+    $("n").value = state.n;
+    notice(`n is a board size from 1 to 32: "${t.slice(0, 24)}" is not one; n stays ${state.n}`);
+  });
   $("prev").addEventListener("click", () => { state.k = state.k > 1n ? state.k - 1n : 1n; notice(""); showBrowse(); });
   $("next").addEventListener("click", () => { state.k += 1n; notice(""); showBrowse(); });
   $("k").addEventListener("change", () => {

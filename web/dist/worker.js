@@ -1,6 +1,7 @@
-// The page's long work, off its thread: a count, an unrank (`nth`) or a heat map. The
-// library takes its thread until it is done, and the page's Cancel ends this worker.
-import init, { count, nth_counted, heatmap } from "./nqueens_web.js";
+// The page's long work, off its thread: a count, an unrank (`nth`), a fundamental solution
+// past the tables, or a heat map. The library takes its thread until it is done, and the
+// page's Cancel ends this worker.
+import init, { count, nth_counted, heatmap, solution } from "./nqueens_web.js";
 
 self.onmessage = async (event) => {
   await init();
@@ -21,6 +22,9 @@ self.onmessage = async (event) => {
     } catch (e) {
       self.postMessage({ n, k, error: String(e) });
     }
+  } else if (task === "fund") {
+    // Walked to one by one: no steps to report, so the page shows a bar without a value.
+    self.postMessage({ n, k, solution: solution(n, Number(k - 1n), true) ?? [] });
   } else if (task === "heatmap") {
     self.postMessage({ n, counts: heatmap(n, progress) ?? null });
   }

@@ -24,6 +24,13 @@ pub fn known_count(n: usize) -> Option<String> {
     nqueens_tables::known_count(n).map(|c| c.to_string())
 }
 
+/// The published number of fundamental solutions of `n` (OEIS A002562), where one is known,
+/// as a string: how far Browse runs through them without listing them first.
+#[wasm_bindgen]
+pub fn known_fundamental(n: usize) -> Option<String> {
+    nqueens_tables::known_fundamental(n).map(|c| c.to_string())
+}
+
 thread_local! {
     /// The progress callback of the count under way (the page's worker is one thread).
     static PROGRESS: core::cell::RefCell<Option<js_sys::Function>> = const { core::cell::RefCell::new(None) };
