@@ -152,6 +152,14 @@ impl Record {
     /// One record, or why `line` is not one. Its numbers are checked as `count --share`
     /// checks its own: a line no count could have written is refused.
     pub(crate) fn parse(line: &str) -> Result<Record, String> {
+        // What an editor on Windows may put first: named, since JSON takes none.
+        if line.starts_with('\u{feff}') {
+            return Err(
+                "starts with a byte-order mark (U+FEFF), which no count writes and \
+                        JSON lines do not take: save the file as UTF-8 without it"
+                    .into(),
+            );
+        }
         let record: Record = serde_json::from_str(line).map_err(|e| {
             if e.is_data() {
                 format!("not a share line ({e})")
@@ -237,6 +245,7 @@ impl Record {
         id: &CountId,
     ) -> Result<Record, String> {
         let n = id.n;
+        plan_is_known(id)?;
         let count: u128 = shares.clone().map(|r| u128::from(r.count)).sum();
         let fundamental: Option<u128> = shares.clone().map(|r| r.fundamental.map(u128::from)).sum();
         let checked = check_published(n, &id.fixed, count, fundamental)?;
@@ -264,6 +273,48 @@ impl Record {
             checked: Some(checked),
         })
     }
+}
+
+/// Whether `id.plan` is a plan this command cuts a count of `id` by, by any method it picks
+/// or is told to use: a plan no count of `id` has (edited, or of another version's cutting)
+/// is refused, since its shares' sum would be of some other work.
+fn plan_is_known(id: &CountId) -> Result<(), String> {
+    use nqueens_tables::{Counter, Method};
+    let n = id.n as usize;
+    let squares: Option<Vec<(usize, usize)>> = id
+        .fixed
+        .iter()
+        .map(|f| {
+            let (r, c) = f.split_once(',')?;
+            Some((r.parse::<usize>().ok()? - 1, c.parse::<usize>().ok()? - 1))
+        })
+        .collect();
+    let counter = squares
+        .and_then(|sq| Counter::new(n).ok()?.fixed(&sq).ok())
+        .map(|c| c.fundamental(id.fundamental));
+    let Some(counter) = counter else {
+        return Err(format!(
+            "the shares' count of n = {n} is not one this command makes"
+        ));
+    };
+    let methods = [
+        Method::Join,
+        Method::EightFold,
+        Method::Search,
+        Method::Table,
+    ];
+    let plans = std::iter::once(counter.plan())
+        .chain(methods.map(|m| counter.method(m).plan()))
+        .map(|p| p.to_string());
+    if plans.clone().any(|p| p == id.plan) {
+        return Ok(());
+    }
+    Err(format!(
+        "plan {} is not how this command cuts this count (it cuts it as {}): the shares \
+         were edited, or cut by another version",
+        crate::input::shorten(&id.plan),
+        counter.plan()
+    ))
 }
 
 /// `squares` (1-based `(row, column)`) as a record lists them: `ROW,COL`, sorted, each once.

@@ -221,6 +221,15 @@ fn ctrl_c_and_sigterm_stop_at_once_with_the_finished_shares_kept() {
         );
         let kept = ks(&file);
         assert!(!kept.is_empty());
+        // The number it reports is the number in the file, not one short of a share that
+        // was being written when the signal came.
+        let said: usize = err
+            .split(": ")
+            .nth(1)
+            .and_then(|rest| rest.split(" of ").next())
+            .and_then(|x| x.parse().ok())
+            .unwrap_or_else(|| panic!("no count of kept shares in: {err}"));
+        assert_eq!(said, kept.len(), "{err}");
         // Every line whole: the file ends with its newline.
         assert!(std::fs::read(&file).unwrap().ends_with(b"\n"));
         std::fs::remove_dir_all(file.parent().unwrap()).unwrap();

@@ -888,6 +888,34 @@ fn merge_names_what_differs_and_refuses_what_no_count_writes() {
         assert_ne!(bad, lines[0], "{from}");
         assert_usage_error(&["merge"], bad.as_bytes(), why);
     }
+    // A byte-order mark is named as one.
+    let bom = format!("\u{feff}{}", lines[0]);
+    assert_usage_error(&["merge"], bom.as_bytes(), "byte-order mark");
+    // A plan of the right form that is not this count's, in every share alike (the shares
+    // agree with each other, so only the plan itself can tell).
+    let plan = |line: &str| {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        v["plan"].as_str().unwrap().to_string()
+    };
+    let forged: String = lines
+        .iter()
+        .map(|l| l.replace(&plan(l), "r1-0123456789abcdef"))
+        .collect();
+    assert_usage_error(
+        &["merge"],
+        forged.as_bytes(),
+        "is not how this command cuts",
+    );
+    // The same for a count of one share.
+    let (code, whole, err) = run(&["count", "8", "--format", "json"], b"");
+    assert_eq!(code, 0, "{err}");
+    let whole = String::from_utf8(whole).unwrap();
+    let forged = whole.replace(&plan(whole.trim()), "r1-0123456789abcdef");
+    assert_usage_error(
+        &["merge"],
+        forged.as_bytes(),
+        "is not how this command cuts",
+    );
     let (code, out, err) = run(&["merge", "--format", "json"], lines.concat().as_bytes());
     assert_eq!(code, 0, "{err}");
     let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
