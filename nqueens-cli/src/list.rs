@@ -70,11 +70,33 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     let solutions = solutions.filter(move |s| !fundamental || nqueens_tables::is_fundamental(s));
     let limit = usize::try_from(args.limit.unwrap_or(u64::MAX)).unwrap_or(usize::MAX);
     let format = args.format;
-    crate::stream::streamed(out, solutions.take(limit), |out, sol| match format {
-        ListFormat::Rows => render::rows(out, &sol),
-        ListFormat::Board => {
-            render::board(out, &sol, "Q", ".", "")?;
-            out.write_all(b"\n")
+    // Progress where there is an end to measure by: the limit, or the published count of a
+    // whole list (a long list into a file or a pipe; on a terminal the output is the progress).
+    let known = match (fundamental, fixed.is_empty()) {
+        (false, true) => nqueens_tables::known_count(n),
+        (true, true) => nqueens_tables::known_fundamental(n),
+        _ => None,
+    };
+    let of = args.limit.into_iter().chain(known).min();
+    let mut shown = of.map(|_| crate::progress::Inline::new());
+    let mut listed = 0u64;
+    crate::stream::streamed(out, solutions.take(limit), |out, sol| {
+        listed += 1;
+        if let (Some(shown), Some(of)) = (shown.as_mut(), of) {
+            shown.tick(crate::progress::Step {
+                stage: nqueens_tables::Stage::Listing,
+                done: listed,
+                of,
+                unit: "solutions",
+                per: 1,
+            });
+        }
+        match format {
+            ListFormat::Rows => render::rows(out, &sol),
+            ListFormat::Board => {
+                render::board(out, &sol, "Q", ".", "")?;
+                out.write_all(b"\n")
+            }
         }
     })?;
     Ok(())

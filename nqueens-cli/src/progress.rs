@@ -182,6 +182,44 @@ pub(crate) fn with_progress<T: Send>(
     })
 }
 
+/// Progress drawn by the thread that does the work, for work that stays on its thread (a
+/// listing writes each solution as it comes): [`Inline::tick`] draws at most every [`TICK`],
+/// and dropping it clears the bar.
+pub(crate) struct Inline {
+    shown: Shown,
+    last: Instant,
+}
+
+impl Inline {
+    /// Progress shown as the mode says, or not at all where stdout is a terminal too: there
+    /// the output itself shows how far the work has got, and a bar would be drawn into it.
+    pub(crate) fn new() -> Inline {
+        let mode = if std::io::stdout().is_terminal() {
+            Mode::None
+        } else {
+            mode()
+        };
+        Inline {
+            shown: Shown::new(mode),
+            last: Instant::now(),
+        }
+    }
+
+    /// Shows `step` if [`TICK`] has passed since the last time.
+    pub(crate) fn tick(&mut self, step: Step) {
+        if self.last.elapsed() >= TICK {
+            self.last = Instant::now();
+            self.shown.draw(step);
+        }
+    }
+}
+
+impl Drop for Inline {
+    fn drop(&mut self) {
+        self.shown.clear();
+    }
+}
+
 /// Progress as shown: a bar, status lines, or nothing.
 enum Shown {
     Bar(Bar),

@@ -1337,3 +1337,22 @@ fn a_heat_map_past_23_is_refused_at_once_with_what_it_would_cost() {
         assert_usage_error(&["heatmap", n], b"", "only the join does in bounded time");
     }
 }
+
+#[test]
+fn a_long_list_into_a_pipe_writes_status_lines_and_a_short_one_none() {
+    // Short: nothing on stderr, whatever the mode.
+    let (code, out, err) = run(
+        &["list", "12", "--limit", "1000", "--progress", "lines"],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), 1000);
+    assert!(err.is_empty(), "{err}");
+    // Long (the full run only: it takes its five seconds): a status line with the solutions
+    // listed of the whole list's published count.
+    if std::env::var_os("NQUEENS_FULL_TESTS").is_some() {
+        let (code, _, err) = run(&["list", "16", "--progress", "lines"], b"");
+        assert_eq!(code, 0, "{err}");
+        assert!(err.contains("/14772512 solutions ("), "{err}");
+    }
+}
