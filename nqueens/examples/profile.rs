@@ -57,6 +57,24 @@ fn main() {
         let load = |c: &std::sync::atomic::AtomicU64| c.load(std::sync::atomic::Ordering::Relaxed);
         print!(" bottoms={} tops={}", load(&BOTTOMS), load(&TOPS));
         print!(" lists={} listed={}", load(&LISTS), load(&LISTED));
+        // How many key bits the tops and bottoms of a group both use, weighted by its pairs:
+        // what counting in aggregate (a sum over subsets of those bits) would cost.
+        use nqueens_tables::join::profile::{BEST_STEPS, GROUPS, GROUP_PAIRS, LEAF_PAIRS, LOOP_STEPS};
+        println!();
+        println!("shared key bits k: pairs at the join's groups (groups), pairs at the pairs loop");
+        for k in 0..=32 {
+            let (g, p, l) = (load(&GROUPS[k]), load(&GROUP_PAIRS[k]), load(&LEAF_PAIRS[k]));
+            if g + p + l > 0 {
+                println!("k={k:2} {p:>16} ({g:>9}) {l:>16}");
+            }
+        }
+        for (at, name) in ["groups", "pairs loop"].iter().enumerate() {
+            let (best, looped) = (load(&BEST_STEPS[at]), load(&LOOP_STEPS[at]));
+            println!(
+                "at the {name}: pairs-loop steps {looped}, with aggregate counting where it is fewer {best} ({:.3})",
+                best as f64 / looped.max(1) as f64
+            );
+        }
     }
     println!();
 }

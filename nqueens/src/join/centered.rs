@@ -39,7 +39,7 @@ use std::vec::Vec;
 use super::bits::{mirror_columns, mirror_crossings, push};
 use super::layout::{Class, Layout, Outer};
 use super::lists::List;
-use super::pairs::split_pairs;
+use super::pairs::group_pairs;
 use super::pieces::Pieces;
 use super::shape::Prepared;
 use super::NO_CENTER_N;
@@ -619,7 +619,7 @@ fn join_middle(
         } else {
             arch::keep_masked(tops, last, &mut scratch.top)
         };
-        total += weight * split_pairs(&mut scratch.top[..len], bottom, &layout.shape.split);
+        total += weight * group_pairs(&mut scratch.top[..len], bottom, &layout.shape.split);
     }
     total
 }

@@ -14,11 +14,21 @@ fn disjoint_pairs(top: &[u32], bottom: &[u32]) -> u64 {
         (top.len() * bottom.len()) as u64,
         core::sync::atomic::Ordering::Relaxed,
     );
+    #[cfg(nqueens_profile)]
+    crate::join::profile::tally(top, bottom, 1);
     crate::arch::disjoint_pairs(top, bottom)
 }
 
+/// The pairs of one of the join's groups: [`split_pairs`] (tallied first in a profiling
+/// build, see `profile::tally`).
+pub(super) fn group_pairs(top: &mut [u32], bottom: &mut [u32], bits: &[u32]) -> u64 {
+    #[cfg(nqueens_profile)]
+    crate::join::profile::tally(top, bottom, 0);
+    split_pairs(top, bottom, bits)
+}
+
 /// Pairs counted by [`disjoint_pairs`] after splitting on the key bits `bits` in turn.
-pub(super) fn split_pairs(top: &mut [u32], bottom: &mut [u32], bits: &[u32]) -> u64 {
+fn split_pairs(top: &mut [u32], bottom: &mut [u32], bits: &[u32]) -> u64 {
     match bits.split_first() {
         Some((&bit, rest)) if top.len() * bottom.len() >= SPLIT_FROM => {
             let t = partition(top, bit);

@@ -25,7 +25,7 @@ use std::vec::Vec;
 
 use super::bits::{mirror_columns, next_set, orbit_weight, push};
 use super::lists::{Boards, List};
-use super::pairs::split_pairs;
+use super::pairs::group_pairs;
 use super::shape::{Prepared, Shape};
 use crate::error::Error;
 use crate::parallel;
@@ -228,7 +228,7 @@ impl Join {
             _ => [g.middle[1], g.middle[0]],
         };
         let bottom = matching(&scratch.bottoms, flipped, &mut scratch.bottom);
-        split_pairs(top, bottom, &shape.split)
+        group_pairs(top, bottom, &shape.split)
     }
 
     /// Hands `visit` the half boards whose columns are `cols`, once per list that may hold
