@@ -59,11 +59,17 @@ fn main() {
         print!(" lists={} listed={}", load(&LISTS), load(&LISTED));
         // How many key bits the tops and bottoms of a group both use, weighted by its pairs:
         // what counting in aggregate (a sum over subsets of those bits) would cost.
-        use nqueens_tables::join::profile::{BEST_STEPS, GROUPS, GROUP_PAIRS, LEAF_PAIRS, LOOP_STEPS};
+        use nqueens_tables::join::profile::{
+            BEST_STEPS, GROUPS, GROUP_PAIRS, LEAF_PAIRS, LOOP_STEPS,
+        };
         println!();
         println!("shared key bits k: pairs at the join's groups (groups), pairs at the pairs loop");
         for k in 0..=32 {
-            let (g, p, l) = (load(&GROUPS[k]), load(&GROUP_PAIRS[k]), load(&LEAF_PAIRS[k]));
+            let (g, p, l) = (
+                load(&GROUPS[k]),
+                load(&GROUP_PAIRS[k]),
+                load(&LEAF_PAIRS[k]),
+            );
             if g + p + l > 0 {
                 println!("k={k:2} {p:>16} ({g:>9}) {l:>16}");
             }

@@ -31,3 +31,30 @@ pub const MAX_SHARES: u64 = 1_000_000;
 /// board without a table, at every n up to [`MAX_N`]. The last ones are the mirror images of
 /// the first (the mirror reverses the order).
 pub const WALK_REACH: u64 = 1 << 16;
+
+/// How far from either end of the list of `n` rank and unrank walk at once: [`WALK_REACH`]
+/// up to n = 23, where the join counts whatever lies further in. Past it nothing counts in
+/// bounded time, so what lies further in is refused, and the reach shrinks with n so that a
+/// walk stays under about a second: the first solutions of a large board lie ever deeper in
+/// its tree (measured here, BENCHMARKS.md: the 4,096th solution of 28 in 0.72 s and a rank
+/// far in at 24, which walks in from both ends, in 0.94 s, so 2,048 there; the 1,024th of 30
+/// in 0.68 s, the 256th of 31 in 0.59 s; at 32 the first alone takes 0.53 s and the 16th
+/// 1.8 s).
+///
+/// ```
+/// use nqueens_tables::{nth_with_progress, walk_reach, Error, WALK_REACH};
+/// assert_eq!(walk_reach(23), WALK_REACH);
+/// assert!(walk_reach(24) < WALK_REACH);
+/// assert_eq!(walk_reach(32), 1);
+/// // Past the reach, refused before any walk.
+/// assert_eq!(nth_with_progress(32, 1, 1, |_| {}), Err(Error::BeyondReach { n: 32 }));
+/// ```
+pub const fn walk_reach(n: usize) -> u64 {
+    match n {
+        0..=23 => WALK_REACH,
+        24..=29 => 1 << 11,
+        30 => 1 << 10,
+        31 => 1 << 8,
+        _ => 1,
+    }
+}

@@ -1,6 +1,6 @@
 //! The crate's one error type, and the one board-size check every entry point goes through.
 
-use crate::board::{MAX_N, MAX_SHARES, WALK_REACH};
+use crate::board::{walk_reach, MAX_N, MAX_SHARES};
 
 /// Why a call was refused.
 ///
@@ -48,7 +48,7 @@ pub enum Error {
     },
     /// A rank or an unrank of `n` that neither walking from either end of the list nor the
     /// join can answer at a bounded cost: past the join's sizes (n > 23), further than
-    /// [`WALK_REACH`] solutions from both ends, or from the end where no
+    /// [`walk_reach`] solutions from both ends, or from the end where no
     /// count of `n` is known (n >= 28).
     BeyondReach {
         /// The board size.
@@ -97,19 +97,23 @@ impl core::fmt::Display for Error {
                 "out of memory: the counter needs about {} MB",
                 (bytes as u64).div_ceil(1 << 20)
             ),
-            Error::BeyondReach { n } => write!(
-                f,
-                "n = {n}: only the first and last {} solutions are in reach (walked to at \
-                 once); any other position needs counts of whole subtrees, which past n = 23 \
-                 only the 8-fold counter makes, at more than a count of n = 23 costs (about \
-                 95 core-hours by the join){}",
-                WALK_REACH,
-                if crate::known::known_count(n).is_none() {
-                    ", and no count of this n is known to measure from the end"
-                } else {
-                    ""
+            Error::BeyondReach { n } => {
+                match walk_reach(n) {
+                    1 => write!(f, "n = {n}: only the first and the last solution are")?,
+                    reach => write!(f, "n = {n}: only the first and last {reach} solutions are")?,
                 }
-            ),
+                write!(
+                    f,
+                    " in reach (walked to at once); any other position needs counts of whole \
+                     subtrees, which past n = 23 only the 8-fold counter makes, at more than a \
+                     count of n = 23 costs (about 95 core-hours by the join){}",
+                    if crate::known::known_count(n).is_none() {
+                        ", and no count of this n is known to measure from the end"
+                    } else {
+                        ""
+                    }
+                )
+            }
             Error::HeatmapBeyondJoin { n } => write!(
                 f,
                 "n = {n}: a heat map counts every square with a queen fixed, which only the \

@@ -206,7 +206,7 @@ mod table;
 mod tail;
 mod walk;
 
-pub use board::{MAX_N, MAX_SHARES, WALK_REACH};
+pub use board::{walk_reach, MAX_N, MAX_SHARES, WALK_REACH};
 pub use const_solve::const_solutions;
 pub use counting::{Counter, Counts, Method, SHARES_AT_LEAST};
 pub use error::Error;

@@ -22,7 +22,7 @@
 //!
 //! A front-door module: it sits above the kernels, which `walk` (a data module) may not call.
 
-use crate::board::WALK_REACH;
+use crate::board::walk_reach;
 use crate::error::Error;
 use crate::placement::{is_solution, Placement};
 use crate::progress::Progress;
@@ -77,7 +77,7 @@ const WALK_WHOLE_UP_TO: usize = 17;
 /// counts its answer needs and no more:
 ///
 /// - a binary search where the table is compiled in;
-/// - a walk where fewer than [`WALK_REACH`] solutions come before `sol`,
+/// - a walk where fewer than [`walk_reach`]`(n)` solutions come before `sol`,
 ///   or, where the count of `n` is known, after it (the mirror image reverses the order):
 ///   milliseconds at any n;
 /// - otherwise, from n = 14 to 23 (feature `std`), a sum of counts: each row's branches to
@@ -117,16 +117,18 @@ where
     // Walked from the end nearer `sol` first (its first queen says which): a walk that does
     // not reach `sol` costs as much as one that does.
     let total = crate::known::known_count(n);
-    let from_start = || walk::rank_below(sol, 0, WALK_REACH);
+    let reach = walk_reach(n);
+    let from_start = || walk::rank_below(sol, 0, reach);
     let from_end = || {
         let total = total?;
-        walk::rank_below(&Symmetry::MirrorColumns.image(sol), 0, WALK_REACH).map(|r| total - 1 - r)
+        walk::rank_below(&Symmetry::MirrorColumns.image(sol), 0, reach).map(|r| total - 1 - r)
     };
     let near_end = total.is_some() && 2 * usize::from(sol[0]) >= n;
     // Where the join counts, a walk sure to give up is not begun (see `counted::hopeless`).
     #[cfg(feature = "std")]
     let hopeless = |c: u8| {
-        counted::COUNTED_N.contains(&n) && counted::hopeless(n, &[], usize::from(c), WALK_REACH)
+        counted::COUNTED_N.contains(&n)
+            && counted::hopeless(n, &[], usize::from(c), crate::board::WALK_REACH)
     };
     #[cfg(not(feature = "std"))]
     let hopeless = |_: u8| false;
@@ -159,7 +161,7 @@ where
 /// The `i`-th solution (0-based) of `n`, as [`nth`] gives it, on `threads` threads (0: one
 /// per core), reporting its progress to `progress` (in thousandths of the work), at the cost
 /// of the counts its answer needs: a table lookup; a walk to it where `i` is among the first
-/// or (the count of `n` known) the last [`WALK_REACH`] solutions; from
+/// or (the count of `n` known) the last [`walk_reach`]`(n)` solutions; from
 /// n = 14 to 23 (feature `std`), the first rows chosen by counting with the half-board join
 /// (at n = 17, whose first row's counts are constants, about one plain count of the board;
 /// from n = 21, where that row is counted too, up to about three); without `std`, up to
@@ -191,10 +193,11 @@ where
         return Ok(None);
     };
     let total = crate::known::known_count(n);
-    if walk::has_table(n) || i < WALK_REACH || total.is_some_and(|t| i >= t) {
+    let reach = walk_reach(n);
+    if walk::has_table(n) || i < reach || total.is_some_and(|t| i >= t) {
         return Ok(walk::nth(n, i));
     }
-    if let Some(from_end) = total.map(|t| t - 1 - i).filter(|&e| e < WALK_REACH) {
+    if let Some(from_end) = total.map(|t| t - 1 - i).filter(|&e| e < reach) {
         return Ok(walk::nth(n, from_end).map(|sol| Symmetry::MirrorColumns.image(&sol)));
     }
     #[cfg(feature = "std")]

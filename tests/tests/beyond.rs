@@ -274,6 +274,17 @@ fn rank_and_nth_walk_near_either_end_and_refuse_what_is_out_of_reach() {
         rank_with_progress(&far, 1, |_| {}),
         Err(Error::BeyondReach { n: 24 })
     );
+    // Past 23 the reach shrinks with n (a walk under about a second): its last position is
+    // walked to and ranks back, the next is refused before any walk.
+    let reach = nqueens_tables::walk_reach(29);
+    let last = nth_with_progress(29, reach - 1, 1, |_| {})
+        .unwrap()
+        .unwrap();
+    assert_eq!(rank_with_progress(&last, 1, |_| {}), Ok(Some(reach - 1)));
+    assert_eq!(
+        nth_with_progress(29, reach, 1, |_| {}),
+        Err(Error::BeyondReach { n: 29 })
+    );
     // Inside the join's sizes, far from both ends: counted, with progress.
     let mid = nth_with_progress(15, 1_000_000, 1, count).unwrap().unwrap();
     assert_eq!(rank_with_progress(&mid, 1, count), Ok(Some(1_000_000)));
