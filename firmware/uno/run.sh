@@ -8,18 +8,23 @@ set -euo pipefail
 elf=${1:?usage: bash run.sh ELF}
 out=$(mktemp)
 err=$(mktemp)
+snap=$(mktemp)
 # QEMU is stopped here, which it reports on stderr: keep that to show only on a failure.
-trap 'rm -f "$out" "$err"; [ -n "${qemu:-}" ] && kill "$qemu" 2>/dev/null; true' EXIT
+trap 'rm -f "$out" "$err" "$snap"; [ -n "${qemu:-}" ] && kill "$qemu" 2>/dev/null; true' EXIT
 qemu-system-avr -machine uno -nographic -monitor none -serial "file:$out" -bios "$elf" 2>"$err" &
 qemu=$!
 shown=0
 for _ in $(seq 1 1200); do
-    lines=$(wc -l < "$out")
+    # One copy of the file a round, so that what is printed and the verdict looked for are
+    # the same lines (QEMU goes on writing meanwhile), and whole lines only: wc -l counts
+    # the newlines, and a line still being written has none yet.
+    cp "$out" "$snap"
+    lines=$(wc -l < "$snap")
     if [ "$lines" -gt "$shown" ]; then
-        sed -n "$((shown + 1)),${lines}p" "$out"
+        sed -n "$((shown + 1)),${lines}p" "$snap"
         shown=$lines
     fi
-    if verdict=$(grep -m1 '^board uno: ' "$out"); then
+    if verdict=$(head -n "$lines" "$snap" | grep -m1 '^board uno: '); then
         [ "$verdict" = "board uno: all checks passed" ] && exit 0
         exit 1
     fi
