@@ -167,6 +167,12 @@ impl Record {
                 format!("not a JSON line ({e})")
             }
         })?;
+        record.checked()
+    }
+
+    /// The record, if each of its fields is one a count could have written; why not if not.
+    fn checked(self) -> Result<Record, String> {
+        let record = self;
         let max_n = nqueens_tables::MAX_N as u64;
         if !(1..=max_n).contains(&record.n) {
             return Err(format!(
@@ -245,7 +251,9 @@ impl Record {
         id: &CountId,
     ) -> Result<Record, String> {
         let n = id.n;
-        plan_is_known(id)?;
+        // The shares' own plan: a whole count's id leaves it to the method that counted it.
+        let plan = shares.clone().next().map_or(&id.plan, |r| &r.plan);
+        plan_is_known(id, plan)?;
         let count: u128 = shares.clone().map(|r| u128::from(r.count)).sum();
         let fundamental: Option<u128> = shares.clone().map(|r| r.fundamental.map(u128::from)).sum();
         let checked = check_published(n, &id.fixed, count, fundamental)?;
@@ -275,10 +283,10 @@ impl Record {
     }
 }
 
-/// Whether `id.plan` is a plan this command cuts a count of `id` by, by any method it picks
-/// or is told to use: a plan no count of `id` has (edited, or of another version's cutting)
-/// is refused, since its shares' sum would be of some other work.
-fn plan_is_known(id: &CountId) -> Result<(), String> {
+/// Whether `plan` is a plan this command cuts a count of `id` by, by any method it picks or
+/// is told to use: a plan no count of `id` has (edited, or of another version's cutting) is
+/// refused, since its shares' sum would be of some other work.
+fn plan_is_known(id: &CountId, plan: &str) -> Result<(), String> {
     use nqueens_tables::{Counter, Method};
     let n = id.n as usize;
     let squares: Option<Vec<(usize, usize)>> = id
@@ -306,13 +314,13 @@ fn plan_is_known(id: &CountId) -> Result<(), String> {
     let plans = std::iter::once(counter.plan())
         .chain(methods.map(|m| counter.method(m).plan()))
         .map(|p| p.to_string());
-    if plans.clone().any(|p| p == id.plan) {
+    if plans.clone().any(|p| p == plan) {
         return Ok(());
     }
     Err(format!(
         "plan {} is not how this command cuts this count (it cuts it as {}): the shares \
          were edited, or cut by another version",
-        crate::input::shorten(&id.plan),
+        crate::input::shorten(plan),
         counter.plan()
     ))
 }

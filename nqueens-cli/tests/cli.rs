@@ -1236,7 +1236,7 @@ fn nth_and_rank_answer_near_either_end_and_refuse_what_is_out_of_reach() {
     assert_usage_error(
         &["nth", "28", "18446744073709551615"],
         b"",
-        "first and last 65536",
+        "first and last 2048 solutions",
     );
     assert!(start.elapsed() < Duration::from_secs(5));
 }
