@@ -289,12 +289,14 @@ impl Record {
 fn plan_is_known(id: &CountId, plan: &str) -> Result<(), String> {
     use nqueens_tables::{Counter, Method};
     let n = id.n as usize;
+    // 1-based ROW,COL as records list them (checked when read), 0-based for the library.
     let squares: Option<Vec<(usize, usize)>> = id
         .fixed
         .iter()
         .map(|f| {
-            let (r, c) = f.split_once(',')?;
-            Some((r.parse::<usize>().ok()? - 1, c.parse::<usize>().ok()? - 1))
+            crate::list::parse_square(f)
+                .ok()
+                .map(|(r, c)| (r - 1, c - 1))
         })
         .collect();
     let counter = squares
