@@ -319,10 +319,16 @@ mod tests {
             let items: Vec<u64> = (0..lens[1]).map(|_| draw()).collect();
             let low: Vec<u32> = items.iter().map(|&i| i as u32).collect();
             let bytes: Vec<u8> = items.iter().map(|&i| (i >> 32) as u8).collect();
+            let words: Vec<u16> = items.iter().map(|&i| (i >> 32) as u16).collect();
             let cut = cut_of(round);
-            let hits = [draw() & 0xff_0f0f_0f0f, draw() & 0xff_f0f0_f0f0];
+            let hits = [draw() & 0xffff_0f0f_0f0f, draw() & 0xffff_f0f0_f0f0];
             let split = |f: Split<'_>| split_sorted(low.len(), f);
-            let high = HighBits::Byte(&bytes);
+            // Each width of the high bits in turn: each is a kernel of its own.
+            let high = match round / 2 % 3 {
+                0 => HighBits::Byte(&bytes),
+                1 => HighBits::Word(&words),
+                _ => HighBits::None,
+            };
             let want = split(&|a, b| split_crossings_portable(&low, high, cut, hits, [a, b]));
             if let Some(cpu) = x86_64::Avx2::detect() {
                 assert_eq!(x86_64::disjoint_pairs(cpu, &top, &bottom), pairs);

@@ -11,7 +11,9 @@
 //!
 //! With AVX-512 (module `wide`, where `build.rs` found a compiler that has it), sixteen words
 //! a step, the lanes that pass moved to the front by `vpcompressd` and stored whole: the
-//! outputs are rounded up to sixteen. Its entry points take an `Avx512` token.
+//! outputs are rounded up to sixteen. The last few boards are read by masked loads, which
+//! leave the lanes past the end unread (no padded copy), and the pairs loop puts in its
+//! lanes whichever list makes fewer steps. Its entry points take an `Avx512` token.
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::{
@@ -150,17 +152,21 @@ unsafe fn disjoint_pairs_avx2(top: &[u32], bottom: &[u32]) -> u64 {
     sum + lane_sum(counts)
 }
 
-/// Proof that this CPU has AVX-512 Foundation: only [`Avx512::detect`] makes one.
+/// Proof that this CPU has AVX-512 F, BW and VL: only [`Avx512::detect`] makes one.
 #[cfg(nqueens_avx512)]
 #[derive(Clone, Copy)]
 pub(super) struct Avx512(());
 
 #[cfg(nqueens_avx512)]
 impl Avx512 {
-    /// `Some` where the CPU has AVX-512 Foundation (asked once; std caches the answer).
+    /// `Some` where the CPU has AVX-512 F, BW and VL (asked once; std caches the answer):
+    /// every AVX-512 CPU but the first Xeon Phi, whose kernels would need a padded copy.
     #[inline(always)]
     pub(super) fn detect() -> Option<Avx512> {
-        std::is_x86_feature_detected!("avx512f").then_some(Avx512(()))
+        let has = std::is_x86_feature_detected!("avx512f")
+            && std::is_x86_feature_detected!("avx512bw")
+            && std::is_x86_feature_detected!("avx512vl");
+        has.then_some(Avx512(()))
     }
 }
 
@@ -209,11 +215,14 @@ pub(super) fn split_crossings_wide(
 mod wide {
     use super::KeyCut;
     use core::arch::x86_64::{
-        __m128i, __m512i, __mmask16, _mm256_loadu_si256, _mm512_and_si512, _mm512_cvtepu16_epi32,
-        _mm512_cvtepu8_epi32, _mm512_loadu_si512, _mm512_mask_add_epi32,
-        _mm512_mask_testn_epi32_mask, _mm512_maskz_compress_epi32, _mm512_or_si512,
-        _mm512_set1_epi32, _mm512_setzero_si512, _mm512_sll_epi32, _mm512_srl_epi32,
-        _mm512_storeu_si512, _mm512_testn_epi32_mask, _mm_cvtsi64_si128, _mm_loadu_si128,
+        __m128i, __m512i, __mmask16, _mm256_loadu_si256, _mm256_maskz_loadu_epi16,
+        _mm512_add_epi32, _mm512_add_epi64, _mm512_and_si512, _mm512_castsi512_si256,
+        _mm512_cvtepu16_epi32, _mm512_cvtepu32_epi64, _mm512_cvtepu8_epi32,
+        _mm512_extracti64x4_epi64, _mm512_loadu_si512, _mm512_mask_add_epi32,
+        _mm512_mask_testn_epi32_mask, _mm512_maskz_compress_epi32, _mm512_maskz_loadu_epi32,
+        _mm512_or_si512, _mm512_reduce_add_epi64, _mm512_set1_epi32, _mm512_setzero_si512,
+        _mm512_sll_epi32, _mm512_srl_epi32, _mm512_storeu_si512, _mm512_testn_epi32_mask,
+        _mm_cvtsi64_si128, _mm_loadu_si128, _mm_maskz_loadu_epi8,
     };
 
     /// Words a step: 32-bit lanes in a 512-bit register.
@@ -236,44 +245,138 @@ mod wide {
         }
     }
 
+    /// What one pass of sixteen lanes costs besides its steps, in steps: loading them and
+    /// summing their counts.
+    const PASS_STEPS: usize = 6;
+
+    /// [`load_high`] of the boards of `valid` among the sixteen from `at`: the others are
+    /// neither read nor in the result.
+    ///
+    /// # Safety
+    /// AVX-512 F, BW and VL, and `WIDTH` bytes a board for the boards of `valid`.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
+    unsafe fn load_high_masked<const WIDTH: usize>(
+        high: *const u8,
+        at: usize,
+        valid: __mmask16,
+    ) -> __m512i {
+        // SAFETY: the caller gives the bytes of the boards read; masked lanes are not read.
+        unsafe {
+            match WIDTH {
+                1 => _mm512_cvtepu8_epi32(_mm_maskz_loadu_epi8(valid, high.add(at).cast())),
+                2 => {
+                    _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(valid, high.add(2 * at).cast()))
+                }
+                _ => _mm512_setzero_si512(),
+            }
+        }
+    }
+
     /// # Safety
     /// AVX-512 F.
     #[target_feature(enable = "avx512f")]
     pub(super) unsafe fn disjoint_pairs(top: &[u32], bottom: &[u32]) -> u64 {
-        // As the AVX2 loop: each lane counts its top's pairs over every block.
-        let one = _mm512_set1_epi32(1);
-        let mut counts = _mm512_setzero_si512();
+        // The pairs are the same either way round: the lanes take the list that makes the
+        // fewer passes and steps, the other is read a key a step (tiny groups are common
+        // after the splits on key bits, and a pass of few lanes wastes the rest).
+        let steps =
+            |lanes: &[u32], other: &[u32]| lanes.len().div_ceil(LANES) * (other.len() + PASS_STEPS);
+        let (lanes, other) = match steps(top, bottom) <= steps(bottom, top) {
+            true => (top, bottom),
+            false => (bottom, top),
+        };
+        // A lane counts at most one pair per key of `other`: pieces of it keep the counts
+        // within 32 bits.
         let mut sum = 0u64;
-        let per_flush = (u32::MAX as usize / bottom.len().max(1)).max(1);
-        let mut since_flush = 0;
-        let mut blocks = top.chunks(LANES);
-        for block in &mut blocks {
-            // The last block may be short: its spare lanes are masked off.
-            let used = (1u32 << block.len()).wrapping_sub(1) as u16;
-            let mut padded = [0u32; LANES];
-            padded[..block.len()].copy_from_slice(block);
-            // SAFETY: `padded` is sixteen u32.
-            let tops = unsafe { _mm512_loadu_si512(padded.as_ptr().cast()) };
-            for &b in bottom {
-                let clear = _mm512_mask_testn_epi32_mask(used, tops, _mm512_set1_epi32(b as i32));
-                counts = _mm512_mask_add_epi32(counts, clear, counts, one);
+        for other in other.chunks(u32::MAX as usize) {
+            let mut blocks = lanes.chunks_exact(2 * LANES);
+            for block in &mut blocks {
+                // SAFETY: a block is thirty-two u32.
+                sum += unsafe { two_blocks(block.as_ptr(), other) };
             }
-            since_flush += 1;
-            if since_flush == per_flush {
-                sum += lane_sum(counts);
-                (counts, since_flush) = (_mm512_setzero_si512(), 0);
+            for block in blocks.remainder().chunks(LANES) {
+                // SAFETY: a block is one to sixteen u32.
+                sum += unsafe { one_block(block, other) };
             }
         }
-        sum + lane_sum(counts)
+        sum
+    }
+
+    /// The pairs of thirty-two keys at `lanes` with those of `other`: two registers, so
+    /// that two counts grow at once (each add waits for the last one to its register).
+    ///
+    /// # Safety
+    /// AVX-512 F, and thirty-two u32 at `lanes`.
+    #[target_feature(enable = "avx512f")]
+    unsafe fn two_blocks(lanes: *const u32, other: &[u32]) -> u64 {
+        let one = _mm512_set1_epi32(1);
+        // SAFETY: the caller gives thirty-two u32.
+        let (a, b) = unsafe {
+            (
+                _mm512_loadu_si512(lanes.cast()),
+                _mm512_loadu_si512(lanes.add(LANES).cast()),
+            )
+        };
+        let (mut count_a, mut count_b) = (_mm512_setzero_si512(), _mm512_setzero_si512());
+        for &key in other {
+            let key = _mm512_set1_epi32(key as i32);
+            count_a = _mm512_mask_add_epi32(count_a, _mm512_testn_epi32_mask(a, key), count_a, one);
+            count_b = _mm512_mask_add_epi32(count_b, _mm512_testn_epi32_mask(b, key), count_b, one);
+        }
+        lane_sum(_mm512_add_epi32(count_a, count_b))
+    }
+
+    /// The pairs of the one to sixteen keys of `lanes` with those of `other`, the keys of
+    /// `other` two at a time into two counts.
+    ///
+    /// # Safety
+    /// AVX-512 F.
+    #[target_feature(enable = "avx512f")]
+    unsafe fn one_block(lanes: &[u32], other: &[u32]) -> u64 {
+        let one = _mm512_set1_epi32(1);
+        let used = ((1u32 << lanes.len()) - 1) as __mmask16;
+        // SAFETY: the masked lanes are the slice's; the others are not read.
+        let keys = unsafe { _mm512_maskz_loadu_epi32(used, lanes.as_ptr().cast()) };
+        let (mut count_a, mut count_b) = (_mm512_setzero_si512(), _mm512_setzero_si512());
+        let mut pairs = other.chunks_exact(2);
+        for pair in &mut pairs {
+            let (x, y) = (
+                _mm512_set1_epi32(pair[0] as i32),
+                _mm512_set1_epi32(pair[1] as i32),
+            );
+            count_a = _mm512_mask_add_epi32(
+                count_a,
+                _mm512_mask_testn_epi32_mask(used, keys, x),
+                count_a,
+                one,
+            );
+            count_b = _mm512_mask_add_epi32(
+                count_b,
+                _mm512_mask_testn_epi32_mask(used, keys, y),
+                count_b,
+                one,
+            );
+        }
+        if let [last] = pairs.remainder() {
+            let x = _mm512_set1_epi32(*last as i32);
+            count_a = _mm512_mask_add_epi32(
+                count_a,
+                _mm512_mask_testn_epi32_mask(used, keys, x),
+                count_a,
+                one,
+            );
+        }
+        lane_sum(_mm512_add_epi32(count_a, count_b))
     }
 
     /// The sum of the sixteen u32 lanes of `counts`.
     #[target_feature(enable = "avx512f")]
     fn lane_sum(counts: __m512i) -> u64 {
-        let mut lanes = [0u32; LANES];
-        // SAFETY: `lanes` is sixteen u32.
-        unsafe { _mm512_storeu_si512(lanes.as_mut_ptr().cast(), counts) };
-        lanes.iter().map(|&c| u64::from(c)).sum()
+        // Each lane is below 2^31 (see `disjoint_pairs`), so the sum of the two halves'
+        // lanes as 64-bit words cannot wrap.
+        let low = _mm512_cvtepu32_epi64(_mm512_castsi512_si256(counts));
+        let high = _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64::<1>(counts));
+        _mm512_reduce_add_epi64(_mm512_add_epi64(low, high)) as u64
     }
 
     /// `Cutter` sixteen lanes wide.
@@ -345,9 +448,9 @@ mod wide {
     }
 
     /// # Safety
-    /// AVX-512 F, each of `outs` as long as `low` rounded up to a multiple of sixteen, and
-    /// where `WIDTH` is 1 or 2, `WIDTH` bytes a board of `low` at `high`.
-    #[target_feature(enable = "avx512f")]
+    /// AVX-512 F, BW and VL, each of `outs` as long as `low` rounded up to a multiple of
+    /// sixteen, and where `WIDTH` is 1 or 2, `WIDTH` bytes a board of `low` at `high`.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
     pub(super) unsafe fn split_crossings<const WIDTH: usize>(
         low: &[u32],
         high: *const u8,
@@ -377,17 +480,15 @@ mod wide {
         if rest.is_empty() {
             return [len_a, len_b];
         }
-        // The last boards, fewer than sixteen, copied out: one more step, its spare lanes
-        // masked off.
-        // SAFETY: the caller gives `WIDTH` bytes a board of `low` at `high`, and
-        // `at + rest.len()` is `low.len()`.
-        let (tail_low, tail_high) = unsafe { super::padded_tail::<LANES, WIDTH>(rest, high, at) };
+        // The last boards, fewer than sixteen: one more step, whose loads and stores leave
+        // out the lanes past the end.
         let valid = ((1u32 << rest.len()) - 1) as __mmask16;
-        // SAFETY: the copies are sixteen boards; the outputs are long enough for sixteen
-        // lanes past the boards read before (the caller rounds them up to sixteen).
+        // SAFETY: the masked loads read only the lanes of `rest` and their high bits, which
+        // the caller gives; the outputs are long enough for sixteen lanes past the boards
+        // read before (the caller rounds them up to sixteen).
         unsafe {
-            let l = _mm512_loadu_si512(tail_low.as_ptr().cast());
-            let h = load_high::<WIDTH>(tail_high.as_ptr(), 0);
+            let l = _mm512_maskz_loadu_epi32(valid, rest.as_ptr().cast());
+            let h = load_high_masked::<WIDTH>(high, at, valid);
             let (keys, [pass_a, pass_b]) = cutter.step(l, h);
             len_a += store_kept(keys, pass_a & valid, a.as_mut_ptr().add(len_a));
             len_b += store_kept(keys, pass_b & valid, b.as_mut_ptr().add(len_b));
