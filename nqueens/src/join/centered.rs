@@ -247,7 +247,7 @@ impl Job<'_> {
         let (n, h) = (layout.n, layout.h);
         let top_forbid = layout.forbidden(outer.queens);
         let pieces = match pieced {
-            true => Some(Pieces::new(n, h, &top_forbid)?),
+            true => Some(Pieces::new(n, h, layout.edge_rows(), &top_forbid)?),
             false => {
                 top_list.relist(n, h, layout.all, 0, &top_forbid)?;
                 None

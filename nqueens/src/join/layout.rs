@@ -66,6 +66,9 @@ const HALF_ROWS_PAST_18: usize = 8;
 /// The most center rows a layout has: n = 23's (see [`HALF_ROWS_PAST_18`]).
 pub(super) const MAX_CENTER: usize = 5;
 
+/// The edge piece's rows past [`PIECED_FROM_CENTER`] (see [`Layout::edge_rows`]).
+const SHORT_EDGE_ROWS: usize = 2;
+
 /// The fewest center rows with which the tops are always put together from pieces (see
 /// [`Layout::pieces_tops`]): n = 21's, whose halves of 8 rows are n = 19's, pieced there.
 const PIECED_FROM_CENTER: usize = 3;
@@ -469,6 +472,17 @@ impl Layout {
         self.bottoms_without() != 0 || self.center >= PIECED_FROM_CENTER
     }
 
+    /// How many rows of a top half the edge piece holds (see `Pieces`): two where three
+    /// or more center queens leave few placements of the other six rows, which pair with
+    /// an edge piece in fewer tests; else half of them, whose two pieces are both small
+    /// (with two at n = 19 the inner pieces took 26 MB more: BENCHMARKS.md).
+    pub(super) fn edge_rows(&self) -> usize {
+        match self.center >= PIECED_FROM_CENTER {
+            true => SHORT_EDGE_ROWS.min(self.h),
+            false => self.h / 2,
+        }
+    }
+
     /// What the bottom role's half boards must avoid, row by row from the edge: with one
     /// center row, the top's and [`Layout::bottoms_without`]; with more, which come in
     /// reverse order upside down, the top's of the center queens reversed.
@@ -598,6 +612,23 @@ mod tests {
                 sorted.dedup();
                 assert_eq!(sorted.len(), sets.len(), "n = {n}");
             }
+        }
+    }
+
+    /// Past n = 20 the tops are pieced with an edge piece of two rows; at 17 and 19, of
+    /// half the rows; listed tops have no pieces to cut.
+    #[test]
+    fn pieces_are_cut_where_they_are_used() {
+        for (n, pieced, edge) in [(17, true, 3), (18, false, 3), (19, true, 4), (21, true, 2)] {
+            let layout = Layout::new(n);
+            assert_eq!(
+                (layout.pieces_tops(), layout.edge_rows()),
+                (pieced, edge),
+                "n = {n}"
+            );
+        }
+        for n in 21..=MAX_CENTERED_N {
+            assert_eq!(Layout::new(n).edge_rows(), SHORT_EDGE_ROWS, "n = {n}");
         }
     }
 
