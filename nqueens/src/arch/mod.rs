@@ -22,6 +22,8 @@
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
 
+use std::vec::Vec;
+
 /// Where a list of crossings keeps bits 32 and up of each board: nowhere (they are 0), a
 /// byte a board, or two.
 #[derive(Clone, Copy)]
@@ -71,6 +73,34 @@ pub(crate) fn keep_masked(items: &[u64], hit: u32, out: &mut [u32]) -> usize {
         return x86_64::keep_masked(cpu, items, hit, out);
     }
     keep_masked_portable(items, hit, out)
+}
+
+/// Moves the keys without `bit` to the front of `keys` and those with it after them, and
+/// returns how many are without it; the order within each part is not kept. `spare` is
+/// scratch space: the AVX-512 kernel moves the keys with the bit there first, and grows it
+/// to the length of `keys` and a vector more.
+pub(crate) fn partition(keys: &mut [u32], bit: u32, spare: &mut Vec<u32>) -> usize {
+    #[cfg(all(target_arch = "x86_64", nqueens_avx512))]
+    if let Some(cpu) = x86_64::Avx512::detect() {
+        let room = keys.len() + PAD;
+        if spare.len() < room {
+            spare.resize(room, 0);
+        }
+        return x86_64::partition_wide(cpu, keys, bit, spare);
+    }
+    let _ = spare;
+    partition_portable(keys, bit)
+}
+
+/// [`partition`] a key at a time, in place.
+fn partition_portable(keys: &mut [u32], bit: u32) -> usize {
+    let mut front = 0;
+    for i in 0..keys.len() {
+        // Always swapped, so that no branch depends on the key.
+        keys.swap(i, front);
+        front += usize::from(keys[front] & bit == 0);
+    }
+    front
 }
 
 /// Of a list of crossings (`low`, and `high` above bit 31), copies the bottom keys (see
@@ -344,6 +374,20 @@ mod tests {
                 assert_eq!(got, want, "round {round}");
             }
             assert_eq!(disjoint_pairs_in::<4>(&top, &bottom), pairs);
+            // Partitions on a bit: the same keys on each side as the portable loop's.
+            let bit = 1 << (round % 32);
+            let (mut fast, mut slow) = (bottom.clone(), bottom.clone());
+            let front = partition(&mut fast, bit, &mut Vec::new());
+            assert_eq!(front, partition_portable(&mut slow, bit), "round {round}");
+            assert!(fast[..front].iter().all(|&k| k & bit == 0));
+            assert_eq!(
+                sorted(fast[..front].to_vec()),
+                sorted(slow[..front].to_vec())
+            );
+            assert_eq!(
+                sorted(fast[front..].to_vec()),
+                sorted(slow[front..].to_vec())
+            );
         }
     }
 

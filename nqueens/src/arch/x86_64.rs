@@ -178,6 +178,19 @@ pub(super) fn disjoint_pairs_wide(_: Avx512, top: &[u32], bottom: &[u32]) -> u64
     unsafe { wide::disjoint_pairs(top, bottom) }
 }
 
+/// `partition` with AVX-512: sixteen keys a step, those without the bit stored at the
+/// front of `keys` (behind the step, so nothing unread is overwritten), those with it in
+/// `spare`, then copied after them. Needs `spare` as long as `keys` and sixteen more.
+#[cfg(nqueens_avx512)]
+pub(super) fn partition_wide(_: Avx512, keys: &mut [u32], bit: u32, spare: &mut [u32]) -> usize {
+    assert!(spare.len() >= keys.len() + wide::LANES);
+    // SAFETY: the CPU has AVX-512 F, BW and VL (the token), and `spare` is long enough
+    // (asserted).
+    let (front, back) = unsafe { wide::partition(keys, bit, spare.as_mut_ptr()) };
+    keys[front..].copy_from_slice(&spare[..back]);
+    front
+}
+
 /// `split_crossings` with AVX-512: sixteen boards a step, the lanes kept moved to the front
 /// by one instruction (`vpcompressd`) rather than a permutation from a table. Needs each of
 /// `outs` as long as `low` rounded up to a multiple of sixteen, and `high` as long as `low`
@@ -195,7 +208,7 @@ pub(super) fn split_crossings_wide(
         .iter()
         .all(|out| out.len() >= low.len().next_multiple_of(wide::LANES)));
     assert!(super::high_fits(low, high));
-    // SAFETY: the CPU has AVX-512 F (the token), the outputs are long enough, and `high` is
+    // SAFETY: the CPU has AVX-512 F, BW and VL (the token), the outputs are long enough, and `high` is
     // as long as `low` (asserted).
     unsafe {
         match high {
@@ -219,10 +232,11 @@ mod wide {
         _mm512_add_epi32, _mm512_add_epi64, _mm512_and_si512, _mm512_castsi512_si256,
         _mm512_cvtepu16_epi32, _mm512_cvtepu32_epi64, _mm512_cvtepu8_epi32,
         _mm512_extracti64x4_epi64, _mm512_loadu_si512, _mm512_mask_add_epi32,
-        _mm512_mask_testn_epi32_mask, _mm512_maskz_compress_epi32, _mm512_maskz_loadu_epi32,
-        _mm512_or_si512, _mm512_reduce_add_epi64, _mm512_set1_epi32, _mm512_setzero_si512,
-        _mm512_sll_epi32, _mm512_srl_epi32, _mm512_storeu_si512, _mm512_testn_epi32_mask,
-        _mm_cvtsi64_si128, _mm_loadu_si128, _mm_maskz_loadu_epi8,
+        _mm512_mask_storeu_epi32, _mm512_mask_test_epi32_mask, _mm512_mask_testn_epi32_mask,
+        _mm512_maskz_compress_epi32, _mm512_maskz_loadu_epi32, _mm512_or_si512,
+        _mm512_reduce_add_epi64, _mm512_set1_epi32, _mm512_setzero_si512, _mm512_sll_epi32,
+        _mm512_srl_epi32, _mm512_storeu_si512, _mm512_testn_epi32_mask, _mm_cvtsi64_si128,
+        _mm_loadu_si128, _mm_maskz_loadu_epi8,
     };
 
     /// Words a step: 32-bit lanes in a 512-bit register.
@@ -243,6 +257,44 @@ mod wide {
                 _ => _mm512_setzero_si512(),
             }
         }
+    }
+
+    /// Returns how many keys are without `bit` (now at the front of `keys`) and how many
+    /// with it (at `spare`).
+    ///
+    /// # Safety
+    /// AVX-512 F, and `spare` writable for `keys.len()` and sixteen more.
+    #[target_feature(enable = "avx512f")]
+    pub(super) unsafe fn partition(keys: &mut [u32], bit: u32, spare: *mut u32) -> (usize, usize) {
+        let bit = _mm512_set1_epi32(bit as i32);
+        let (mut front, mut back) = (0, 0);
+        let mut at = 0;
+        let keys_at = keys.as_mut_ptr();
+        while at < keys.len() {
+            let valid = match keys.len() - at {
+                16.. => 0xffff,
+                left => ((1u32 << left) - 1) as __mmask16,
+            };
+            // SAFETY: the masked load reads words of `keys` alone; the masked store writes
+            // the first `without` lanes at `front`, and `front + without` is at most `at + 16`
+            // and at most the length (each word kept came from this step or before);
+            // `spare` has room for sixteen words past `back`, which is at most `at`.
+            unsafe {
+                let words = _mm512_maskz_loadu_epi32(valid, keys_at.add(at).cast_const().cast());
+                let with = _mm512_mask_test_epi32_mask(valid, words, bit);
+                let without = valid & !with;
+                let kept = _mm512_maskz_compress_epi32(without, words);
+                let count = without.count_ones() as usize;
+                let first = ((1u32 << count) - 1) as __mmask16;
+                _mm512_mask_storeu_epi32(keys_at.add(front).cast(), first, kept);
+                front += count;
+                let moved = _mm512_maskz_compress_epi32(with, words);
+                _mm512_storeu_si512(spare.add(back).cast(), moved);
+                back += with.count_ones() as usize;
+            }
+            at += LANES;
+        }
+        (front, back)
     }
 
     /// What one pass of sixteen lanes costs besides its steps, in steps: loading them and

@@ -360,6 +360,8 @@ struct Scratch {
     top_mirrored: Vec<u32>,
     top: Vec<u32>,
     bottom: Vec<u32>,
+    /// Scratch space for splitting the keys of a group (see `arch::partition`).
+    spare: Vec<u32>,
 }
 
 /// Two slices of `buffer` (`Scratch::bottom`) for the bottoms kept for the middle queens in
@@ -619,7 +621,8 @@ fn join_middle(
         } else {
             arch::keep_masked(tops, last, &mut scratch.top)
         };
-        total += weight * group_pairs(&mut scratch.top[..len], bottom, &layout.shape.split);
+        let top = &mut scratch.top[..len];
+        total += weight * group_pairs(top, bottom, &layout.shape.split, &mut scratch.spare);
     }
     total
 }

@@ -5,6 +5,8 @@
 //! bit need no look (a quarter of the pairs per bit); what is left is a loop the compiler
 //! turns into SIMD.
 
+use std::vec::Vec;
+
 /// How many pairs of a key of `top` and a key of `bottom` share no bit: this is where the
 /// join spends its time at odd `n` (the loop is `arch::disjoint_pairs`).
 #[cfg_attr(nqueens_profile, inline(never))]
@@ -21,20 +23,26 @@ fn disjoint_pairs(top: &[u32], bottom: &[u32]) -> u64 {
 
 /// The pairs of one of the join's groups: [`split_pairs`] (tallied first in a profiling
 /// build, see `profile::tally`).
-pub(super) fn group_pairs(top: &mut [u32], bottom: &mut [u32], bits: &[u32]) -> u64 {
+pub(super) fn group_pairs(
+    top: &mut [u32],
+    bottom: &mut [u32],
+    bits: &[u32],
+    spare: &mut Vec<u32>,
+) -> u64 {
     #[cfg(nqueens_profile)]
     crate::join::profile::tally(top, bottom, 0);
-    split_pairs(top, bottom, bits)
+    split_pairs(top, bottom, bits, spare)
 }
 
 /// Pairs counted by [`disjoint_pairs`] after splitting on the key bits `bits` in turn.
-fn split_pairs(top: &mut [u32], bottom: &mut [u32], bits: &[u32]) -> u64 {
+fn split_pairs(top: &mut [u32], bottom: &mut [u32], bits: &[u32], spare: &mut Vec<u32>) -> u64 {
     match bits.split_first() {
         Some((&bit, rest)) if top.len() * bottom.len() >= SPLIT_FROM => {
-            let t = partition(top, bit);
-            let b = partition(bottom, bit);
+            let t = partition(top, bit, spare);
+            let b = partition(bottom, bit, spare);
             let (top0, top1) = top.split_at_mut(t);
-            split_pairs(top1, &mut bottom[..b], rest) + split_pairs(top0, bottom, rest)
+            split_pairs(top1, &mut bottom[..b], rest, spare)
+                + split_pairs(top0, bottom, rest, spare)
         }
         _ => disjoint_pairs(top, bottom),
     }
@@ -47,16 +55,10 @@ pub(super) const SPLITS: usize = 8;
 /// cost less to compare than to sort out.
 const SPLIT_FROM: usize = 1 << 14;
 
-/// Moves the keys without `bit` to the front, and returns how many there are.
+/// [`crate::arch::partition`], kept out of line in a profiling build.
 #[cfg_attr(nqueens_profile, inline(never))]
-fn partition(keys: &mut [u32], bit: u32) -> usize {
-    let mut front = 0;
-    for i in 0..keys.len() {
-        // Always swapped, so that no branch depends on the key.
-        keys.swap(i, front);
-        front += usize::from(keys[front] & bit == 0);
-    }
-    front
+fn partition(keys: &mut [u32], bit: u32, spare: &mut Vec<u32>) -> usize {
+    crate::arch::partition(keys, bit, spare)
 }
 
 #[cfg(test)]
@@ -86,7 +88,7 @@ mod tests {
                 .sum();
             let [top, bottom] = &mut lists;
             assert_eq!(
-                split_pairs(top, bottom, &shape.split),
+                split_pairs(top, bottom, &shape.split, &mut Vec::new()),
                 brute,
                 "round {round}"
             );

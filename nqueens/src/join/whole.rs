@@ -166,6 +166,7 @@ impl Join {
             bottoms: Vec::with_capacity(self.longest),
             top: std::vec![0u32; self.longest],
             bottom: std::vec![0u32; self.longest],
+            spare: Vec::new(),
         };
         self.groups
             .get(range)
@@ -228,7 +229,7 @@ impl Join {
             _ => [g.middle[1], g.middle[0]],
         };
         let bottom = matching(&scratch.bottoms, flipped, &mut scratch.bottom);
-        group_pairs(top, bottom, &shape.split)
+        group_pairs(top, bottom, &shape.split, &mut scratch.spare)
     }
 
     /// Hands `visit` the half boards whose columns are `cols`, once per list that may hold
@@ -271,6 +272,8 @@ struct Scratch {
     /// The keys of one join's tops and bottoms.
     top: Vec<u32>,
     bottom: Vec<u32>,
+    /// Scratch space for splitting them (see `arch::partition`).
+    spare: Vec<u32>,
 }
 
 /// The half boards of `n` whose first row's queen is in column `first`.
