@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Seconds of const evaluation spent on `const_solutions`, measured the way issue 16 states it.
+# Seconds of const evaluation spent on `const_solutions`, measured as a full build minus a build with the tables zeroed.
 #
 #   bash bench/const_eval.sh [RUNS]       (RUNS: builds per figure, default 3; medians printed)
 #

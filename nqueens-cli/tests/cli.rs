@@ -799,7 +799,7 @@ fn merge_refuses_what_could_make_the_sum_wrong() {
     );
 }
 
-// The second reliability pass (issue 25): each test below failed on the main it was found on.
+// The second reliability pass: each test below failed on the main it was found on.
 
 #[test]
 fn contradictory_fixed_queens_low_on_the_board_answer_at_once() {
@@ -1105,7 +1105,7 @@ fn readme_console_blocks_are_real_output() {
     assert!(checked >= 8, "only {checked} commands checked");
 }
 
-// The third reliability pass (issue 35): shares of different counts are never added up.
+// The third reliability pass: shares of different counts are never added up.
 
 /// The share record of `count ARGS --format json`.
 fn record(args: &[&str]) -> String {

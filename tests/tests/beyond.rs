@@ -222,7 +222,7 @@ fn solutions_reads_a_packed_table_when_only_that_is_on() {
     }
 }
 
-/// Rank and unrank cost the counts their answer needs (issue 35): near either end of the
+/// Rank and unrank cost the counts their answer needs: near either end of the
 /// list they walk, reporting no count at all; far from both ends past the join's sizes they
 /// refuse instead of running for days.
 #[test]

@@ -149,7 +149,7 @@ fn whole_21_matches_oeis() {
 }
 
 /// A count with queens fixed goes to whichever of the join and the search costs less for
-/// them (issue 35): many queens fixed on a large board leave few solutions, which the search
+/// them: many queens fixed on a large board leave few solutions, which the search
 /// lists in seconds where the join still lists every outer choice's half boards (n = 23 with
 /// these five: 22 s against 236 s); one queen leaves most of the work, which the join wins.
 #[test]
