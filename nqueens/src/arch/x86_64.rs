@@ -208,8 +208,8 @@ pub(super) fn split_crossings_wide(
         .iter()
         .all(|out| out.len() >= low.len().next_multiple_of(wide::LANES)));
     assert!(super::high_fits(low, high));
-    // SAFETY: the CPU has AVX-512 F, BW and VL (the token), the outputs are long enough, and `high` is
-    // as long as `low` (asserted).
+    // SAFETY: the CPU has AVX-512 F, BW and VL (the token), the outputs are long enough,
+    // and `high` is as long as `low` (asserted).
     unsafe {
         match high {
             HighBits::None => wide::split_crossings::<0>(low, core::ptr::null(), cut, hits, outs),
@@ -301,6 +301,10 @@ mod wide {
     /// summing their counts.
     const PASS_STEPS: usize = 6;
 
+    /// The most keys of the other list one pass reads: two counts of at most this many
+    /// each, added in a 32-bit lane, cannot wrap.
+    const OTHER_CHUNK: usize = (u32::MAX / 2) as usize;
+
     /// [`load_high`] of the boards of `valid` among the sixteen from `at`: the others are
     /// neither read nor in the result.
     ///
@@ -337,10 +341,10 @@ mod wide {
             true => (top, bottom),
             false => (bottom, top),
         };
-        // A lane counts at most one pair per key of `other`: pieces of it keep the counts
-        // within 32 bits.
+        // A lane counts at most one pair per key of `other`, and `lane_sum` adds two lanes'
+        // counts: pieces of `other` of at most `OTHER_CHUNK` keep the sums within 32 bits.
         let mut sum = 0u64;
-        for other in other.chunks(u32::MAX as usize) {
+        for other in other.chunks(OTHER_CHUNK) {
             let mut blocks = lanes.chunks_exact(2 * LANES);
             for block in &mut blocks {
                 // SAFETY: a block is thirty-two u32.
@@ -424,8 +428,7 @@ mod wide {
     /// The sum of the sixteen u32 lanes of `counts`.
     #[target_feature(enable = "avx512f")]
     fn lane_sum(counts: __m512i) -> u64 {
-        // Each lane is below 2^31 (see `disjoint_pairs`), so the sum of the two halves'
-        // lanes as 64-bit words cannot wrap.
+        // Summed as 64-bit words, so that sixteen lanes of up to 2^32 - 1 cannot wrap.
         let low = _mm512_cvtepu32_epi64(_mm512_castsi512_si256(counts));
         let high = _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64::<1>(counts));
         _mm512_reduce_add_epi64(_mm512_add_epi64(low, high)) as u64

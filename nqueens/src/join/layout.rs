@@ -475,7 +475,7 @@ impl Layout {
     /// How many rows of a top half the edge piece holds (see `Pieces`): two where three
     /// or more center queens leave few placements of the other six rows, which pair with
     /// an edge piece in fewer tests; else half of them, whose two pieces are both small
-    /// (with two at n = 19 the inner pieces took 26 MB more: BENCHMARKS.md).
+    /// (at n = 19, two rows cost memory and saved no time: BENCHMARKS.md).
     pub(super) fn edge_rows(&self) -> usize {
         match self.center >= PIECED_FROM_CENTER {
             true => SHORT_EDGE_ROWS.min(self.h),

@@ -52,7 +52,7 @@ impl Pieces {
     ///
     /// With two edge rows, a set of eight columns is cut 28 ways, an edge piece or two
     /// against the inner pieces of the other six columns; with four, 70 ways, a few pieces
-    /// against a few, about six pairs tested for each half board made.
+    /// against a few, and more pairs tested for each half board made.
     pub(super) fn new(
         n: usize,
         rows: usize,
