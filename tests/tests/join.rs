@@ -132,10 +132,11 @@ fn counts_of_18_and_19_match_oeis() {
     }
 }
 
-/// n = 21 whole, by the join with three center rows (about an hour on two cores, 250 MB):
+/// n = 21 whole, by the join with three center rows (a quarter of an hour or more on two
+/// cores, 250 MB):
 /// `cargo test --release -p nqueens-tests --test join -- --ignored whole_21`.
 #[test]
-#[ignore = "an hour on two cores: run with --release --ignored"]
+#[ignore = "a quarter of an hour or more on two cores: run with --release --ignored"]
 fn whole_21_matches_oeis() {
     let start = std::time::Instant::now();
     let c = Counter::new(21).unwrap().threads(2).run().unwrap();
