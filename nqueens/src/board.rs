@@ -36,10 +36,8 @@ pub const WALK_REACH: u64 = 1 << 16;
 /// up to n = 23, where the join counts whatever lies further in. Past it nothing counts in
 /// bounded time, so what lies further in is refused, and the reach shrinks with n so that a
 /// walk stays under about a second: the first solutions of a large board lie ever deeper in
-/// its tree (measured here, BENCHMARKS.md: the 4,096th solution of 28 in 0.72 s and a rank
-/// far in at 24, which walks in from both ends, in 0.94 s, so 2,048 there; the 1,024th of 30
-/// in 0.68 s, the 256th of 31 in 0.59 s; at 32 the first alone takes 0.53 s and the 16th
-/// 1.8 s).
+/// its tree, and a rank far in walks in from both ends before it is refused (each step of
+/// the reach as measured: BENCHMARKS.md, "The reach past n = 23").
 ///
 /// ```
 /// use nqueens_tables::{nth_with_progress, walk_reach, Error, WALK_REACH};

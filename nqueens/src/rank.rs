@@ -165,8 +165,8 @@ where
 /// n = 14 to 23 (feature `std`), the first rows chosen by counting with the half-board join
 /// (at n = 17, whose first row's counts are constants, about one plain count of the board;
 /// from n = 21, where that row is counted too, up to about three); without `std`, up to
-/// n = 17, a walk that counts each branch; otherwise [`Error::BeyondReach`], at once. `Ok(None)` past the last solution or for `n` outside
-/// `1..=MAX_N`.
+/// n = 17, a walk that counts each branch; otherwise [`Error::BeyondReach`], at once.
+/// `Ok(None)` past the last solution or for `n` outside `1..=MAX_N`.
 ///
 /// ```
 /// use nqueens_tables::{nth_with_progress, Error};

@@ -25,8 +25,8 @@ pub(super) struct Shape {
     pub(super) gap: u32,
     pub(super) bits: u32,
     pub(super) field: u32,
-    /// The key bits [`group_pairs`](super::pairs::group_pairs) splits on, in order: the middle of each field, where
-    /// about half the keys have the bit, first.
+    /// The key bits [`group_pairs`](super::pairs::group_pairs) splits on, in order: the
+    /// middle of each field, where about half the keys have the bit, first.
     pub(super) split: [u32; SPLITS],
 }
 
