@@ -38,7 +38,7 @@ use std::vec::Vec;
 
 use super::bits::{mirror_columns, mirror_crossings, push};
 use super::layout::{Class, Layout, Outer};
-use super::lists::List;
+use super::lists::{Found, List};
 use super::pairs::group_pairs;
 use super::pieces::Pieces;
 use super::shape::Prepared;
@@ -362,6 +362,8 @@ struct Scratch {
     bottom: Vec<u32>,
     /// Scratch space for splitting the keys of a group (see `arch::partition`).
     spare: Vec<u32>,
+    /// The joins of a top set: the middle queens, and where their bottom set is.
+    joins: Vec<(Middle, Found)>,
 }
 
 /// Two slices of `buffer` (`Scratch::bottom`) for the bottoms kept for the middle queens in
@@ -447,8 +449,9 @@ fn join_top<const N: usize>(
     let rest = this.all & !top & !outer.columns();
     let [firsts, lasts] = outer.middles;
     let runs = runs_by_first(&this, rest & firsts, lists.bottom.is_halved(), scratch);
-    let mut total = 0;
     // Each pair of middle columns once, both orders with it: they share the bottom set.
+    // Every bottom set is found first, then joined (see `List::find`).
+    scratch.joins.clear();
     let mut ones = rest;
     while ones != 0 {
         let a = ones & ones.wrapping_neg();
@@ -466,9 +469,14 @@ fn join_top<const N: usize>(
             });
             if weights != [0, 0] {
                 let middle = Middle { a, b, weights };
-                total += join_middle(&this, middle, lists.bottom, bottom, &runs, scratch);
+                scratch.joins.push((middle, lists.bottom.find(bottom)));
             }
         }
+    }
+    let mut total = 0;
+    for i in 0..scratch.joins.len() {
+        let (middle, found) = scratch.joins[i];
+        total += join_middle(&this, middle, lists.bottom, found, &runs, scratch);
     }
     total
 }
@@ -541,25 +549,22 @@ fn runs_by_first(layout: &Layout, firsts: u32, halved: bool, scratch: &mut Scrat
     starts
 }
 
-/// Copies the keys of the bottoms of the set `bottom` that leave the middle queens on `a`
+/// Copies the keys of the bottoms `found` in `list` that leave the middle queens on `a`
 /// and `b` unattacked into `scratch.bottom`: from 0 for `a` first, from the number of bottoms
 /// for `b` first (see [`halves`]). Returns how many there are of each, how many bottoms
-/// there are, and whether they are stored mirrored (see [`List::of_any`]).
+/// there are, and whether they are stored mirrored (see [`List::find`]).
 #[inline(always)]
 fn kept_bottoms(
     layout: &Layout,
     list: &List,
-    a: u32,
-    b: u32,
-    bottom: u32,
+    [a, b]: [u32; 2],
+    found: Found,
     scratch: &mut Scratch,
 ) -> ([usize; 2], usize, bool) {
     // Only lists with no center rows are halved: elsewhere `flipped` is a constant
     // false.
-    let (boards, flipped) = match layout.center {
-        0 => list.of_any(bottom),
-        _ => (list.of(bottom), false),
-    };
+    let flipped = layout.center == 0 && found.flipped;
+    let boards = list.at(found);
     // The bottoms for both orders in one pass. Upside down, the last middle row is the
     // bottom's nearest.
     let mut hits = [layout.shape.attacking(b, a), layout.shape.attacking(a, b)];
@@ -573,7 +578,7 @@ fn kept_bottoms(
     (kept, boards.len(), flipped)
 }
 
-/// The joins of the tops in `scratch` with the bottom set `bottom` of `list`, the middle
+/// The joins of the tops in `scratch` with the bottoms `found` in `list`, the middle
 /// queens on the columns `middle.a` and `middle.b` in either order.
 #[cfg_attr(not(nqueens_profile), inline(always))]
 #[cfg_attr(nqueens_profile, inline(never))]
@@ -581,12 +586,12 @@ fn join_middle(
     layout: &Layout,
     middle: Middle,
     list: &List,
-    bottom: u32,
+    found: Found,
     runs: &Runs,
     scratch: &mut Scratch,
 ) -> u64 {
     let Middle { a, b, weights } = middle;
-    let ([len_ab, len_ba], read, flipped) = kept_bottoms(layout, list, a, b, bottom, scratch);
+    let ([len_ab, len_ba], read, flipped) = kept_bottoms(layout, list, [a, b], found, scratch);
     #[cfg(nqueens_profile)]
     crate::join::profile::BOTTOMS.fetch_add(read as u64, Ordering::Relaxed);
     if len_ab == 0 && len_ba == 0 {

@@ -208,7 +208,7 @@ impl List {
 
     /// The placements of `rows` rows of `n` (`2n <= 32`) whose column sets are not above
     /// their mirror images (columns reversed): the others are those mirrored, which
-    /// [`List::of_any`] hands out. Half the memory.
+    /// [`List::find`] hands out. Half the memory.
     pub(super) fn halved(n: usize, rows: usize) -> Result<List, Error> {
         if 2 * n > LOW_BITS {
             return Err(Error::BoardSize(n));
@@ -226,19 +226,45 @@ impl List {
         self.halved.is_some()
     }
 
-    /// The half boards with the columns `cols`, and whether they are stored mirrored: for a
-    /// [`List::halved`] list and a set above its mirror image, its mirror image's, whose
-    /// crossings [`mirror_crossings`](super::bits::mirror_crossings) turns into the set's own.
+    /// The half boards with the columns `cols`, and whether they are stored mirrored (see
+    /// [`List::find`]).
+    #[cfg(test)]
     pub(super) fn of_any(&self, cols: u32) -> (Boards<'_>, bool) {
-        match self.halved {
-            Some(n) if cols > mirror_columns(cols, n) => (self.of(mirror_columns(cols, n)), true),
-            _ => (self.of(cols), false),
-        }
+        let found = self.find(cols);
+        (self.at(found), found.flipped)
     }
 
     /// The half boards with the columns `cols`.
     pub(super) fn of(&self, cols: u32) -> Boards<'_> {
         let (from, to) = self.range(cols);
+        self.at(Found {
+            from,
+            to,
+            flipped: false,
+        })
+    }
+
+    /// Where the half boards with the columns `cols` are, to be read by [`List::at`], and
+    /// whether they are stored mirrored: for a [`List::halved`] list and a set above its
+    /// mirror image, its mirror image's, whose crossings
+    /// [`mirror_crossings`](super::bits::mirror_crossings) turns into the set's own.
+    ///
+    /// A join finds all of its bottom sets before it reads any, so that their look-ups,
+    /// each a miss in a large `start`, wait for memory together rather than one by one.
+    #[inline(always)]
+    pub(super) fn find(&self, cols: u32) -> Found {
+        let (cols, flipped) = match self.halved {
+            Some(n) if cols > mirror_columns(cols, n) => (mirror_columns(cols, n), true),
+            _ => (cols, false),
+        };
+        let (from, to) = self.range(cols);
+        Found { from, to, flipped }
+    }
+
+    /// The half boards that [`List::find`] found.
+    #[inline(always)]
+    pub(super) fn at(&self, found: Found) -> Boards<'_> {
+        let (from, to) = (found.from, found.to);
         let high = if !self.wide.is_empty() {
             High::Word(self.wide.get(from..to).unwrap_or_default())
         } else if !self.high.is_empty() {
@@ -251,6 +277,15 @@ impl List {
             high,
         }
     }
+}
+
+/// Where a set's half boards are in a [`List`] ([`List::find`]).
+#[derive(Clone, Copy, Default)]
+pub(super) struct Found {
+    from: usize,
+    to: usize,
+    /// Whether they are stored mirrored (see [`List::find`]).
+    pub(super) flipped: bool,
 }
 
 /// The second pass of [`List::kept`] over the same listing (`n`, `rows`, `firsts`,
