@@ -76,6 +76,31 @@ pub(crate) fn keep_masked(items: &[u64], hit: u32, out: &mut [u32]) -> usize {
     keep_masked_portable(items, hit, out)
 }
 
+/// Of `items`, copies those whose mask (in `masks`, one for each item) shares no bit with
+/// `hit` to the front of `out`, in their order, and returns how many there are. The AVX-512
+/// kernel needs `out` as long as `items` rounded up to a multiple of [`PAD`]; with a shorter
+/// `out` the portable loop runs, which writes the items that fit and still counts those
+/// that passed. Items past the end of `masks` are left out.
+pub(crate) fn keep_clear(items: &[u64], masks: &[u32], hit: u32, out: &mut [u64]) -> usize {
+    #[cfg(all(target_arch = "x86_64", nqueens_avx512))]
+    if let Some(cpu) = x86_64::Avx512::detect() {
+        let items = items.get(..masks.len()).unwrap_or(items);
+        if out.len() >= items.len().next_multiple_of(PAD) {
+            return x86_64::keep_clear_wide(cpu, items, masks, hit, out);
+        }
+    }
+    keep_clear_portable(items, masks, hit, out)
+}
+
+/// [`keep_clear`], an item at a time.
+fn keep_clear_portable(items: &[u64], masks: &[u32], hit: u32, out: &mut [u64]) -> usize {
+    let mut len = 0;
+    for (&item, &mask) in items.iter().zip(masks) {
+        push(out, &mut len, item, mask & hit == 0);
+    }
+    len
+}
+
 /// Moves the keys without `bit` to the front of `keys` and those with it after them, and
 /// returns how many are without it; the order within each part is not kept. `spare` is
 /// scratch space: the AVX-512 kernel moves the keys with the bit there first, and grows it
@@ -375,6 +400,15 @@ mod tests {
                 assert_eq!(got, want, "round {round}");
             }
             assert_eq!(disjoint_pairs_in::<4>(&top, &bottom), pairs);
+            // Items kept by their masks, in order, as the portable loop keeps them.
+            let hit = draw() as u32 | 1 << (round % 32);
+            let room = items.len().next_multiple_of(PAD);
+            let (mut fast, mut slow) = (vec![0; room], vec![0; room]);
+            let kept = keep_clear(&items, &low, hit, &mut fast);
+            assert_eq!(kept, keep_clear_portable(&items, &low, hit, &mut slow));
+            assert_eq!(fast[..kept], slow[..kept], "round {round}");
+            let want = items.iter().zip(&low).filter(|(_, &m)| m & hit == 0);
+            assert!(want.map(|(&i, _)| i).eq(fast[..kept].iter().copied()));
             // Partitions on a bit: the same keys on each side as the portable loop's.
             let bit = 1 << (round % 32);
             let (mut fast, mut slow) = (bottom.clone(), bottom.clone());
@@ -399,6 +433,13 @@ mod tests {
         let items: Vec<u64> = (0..21u64).map(|i| i | (i % 3) << 32).collect();
         let mut a = vec![0; 5];
         assert_eq!(keep_masked(&items, 1, &mut a), 14);
+        let masks: Vec<u32> = items.iter().map(|&i| (i >> 32) as u32).collect();
+        let mut short = vec![0; 5];
+        assert_eq!(keep_clear(&items, &masks, 1, &mut short), 14);
+        let want: Vec<u64> = items.iter().copied().filter(|i| i >> 32 != 1).collect();
+        assert_eq!(short, want[..5]);
+        // Masks for the first ten items only: the rest are left out.
+        assert_eq!(keep_clear(&items, &masks[..10], 1, &mut vec![0; 32]), 7);
         assert_eq!(keep_masked(&items, 0, &mut a), 21);
         let low: Vec<u32> = (0..21).collect();
         let cut = KeyCut {

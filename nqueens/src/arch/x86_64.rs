@@ -191,6 +191,23 @@ pub(super) fn partition_wide(_: Avx512, keys: &mut [u32], bit: u32, spare: &mut 
     front
 }
 
+/// `keep_clear` with AVX-512: eight items a step, those kept moved to the front by one
+/// instruction (`vpcompressq`). Needs `masks` as long as `items`, and `out` as long as
+/// `items` rounded up to a multiple of sixteen.
+#[cfg(nqueens_avx512)]
+pub(super) fn keep_clear_wide(
+    _: Avx512,
+    items: &[u64],
+    masks: &[u32],
+    hit: u32,
+    out: &mut [u64],
+) -> usize {
+    assert!(masks.len() == items.len() && out.len() >= items.len().next_multiple_of(wide::LANES));
+    // SAFETY: the CPU has AVX-512 F, BW and VL (the token), `masks` is as long as `items`
+    // and `out` long enough (asserted).
+    unsafe { wide::keep_clear(items, masks, hit, out.as_mut_ptr()) }
+}
+
 /// `split_crossings` with AVX-512: sixteen boards a step, the lanes kept moved to the front
 /// by one instruction (`vpcompressd`) rather than a permutation from a table. Needs each of
 /// `outs` as long as `low` rounded up to a multiple of sixteen, and `high` as long as `low`
@@ -228,15 +245,16 @@ pub(super) fn split_crossings_wide(
 mod wide {
     use super::KeyCut;
     use core::arch::x86_64::{
-        __m128i, __m512i, __mmask16, _mm256_loadu_si256, _mm256_maskz_loadu_epi16,
-        _mm512_add_epi32, _mm512_add_epi64, _mm512_and_si512, _mm512_castsi512_si256,
-        _mm512_cvtepu16_epi32, _mm512_cvtepu32_epi64, _mm512_cvtepu8_epi32,
+        __m128i, __m512i, __mmask16, __mmask8, _mm256_loadu_si256, _mm256_mask_testn_epi32_mask,
+        _mm256_maskz_loadu_epi16, _mm256_maskz_loadu_epi32, _mm256_set1_epi32,
+        _mm256_testn_epi32_mask, _mm512_add_epi32, _mm512_add_epi64, _mm512_and_si512,
+        _mm512_castsi512_si256, _mm512_cvtepu16_epi32, _mm512_cvtepu32_epi64, _mm512_cvtepu8_epi32,
         _mm512_extracti64x4_epi64, _mm512_loadu_si512, _mm512_mask_add_epi32,
         _mm512_mask_storeu_epi32, _mm512_mask_test_epi32_mask, _mm512_mask_testn_epi32_mask,
-        _mm512_maskz_compress_epi32, _mm512_maskz_loadu_epi32, _mm512_or_si512,
-        _mm512_reduce_add_epi64, _mm512_set1_epi32, _mm512_setzero_si512, _mm512_sll_epi32,
-        _mm512_srl_epi32, _mm512_storeu_si512, _mm512_testn_epi32_mask, _mm_cvtsi64_si128,
-        _mm_loadu_si128, _mm_maskz_loadu_epi8,
+        _mm512_maskz_compress_epi32, _mm512_maskz_compress_epi64, _mm512_maskz_loadu_epi32,
+        _mm512_maskz_loadu_epi64, _mm512_or_si512, _mm512_reduce_add_epi64, _mm512_set1_epi32,
+        _mm512_setzero_si512, _mm512_sll_epi32, _mm512_srl_epi32, _mm512_storeu_si512,
+        _mm512_testn_epi32_mask, _mm_cvtsi64_si128, _mm_loadu_si128, _mm_maskz_loadu_epi8,
     };
 
     /// Words a step: 32-bit lanes in a 512-bit register.
@@ -488,6 +506,51 @@ mod wide {
             };
             (keys, [pass(self.hits[0]), pass(self.hits[1])])
         }
+    }
+
+    /// Returns how many of `items` have a mask with no bit of `hit`, copied to `out` in
+    /// order.
+    ///
+    /// # Safety
+    /// AVX-512 F and VL, `masks` as long as `items`, and `out` writable for `items.len()`
+    /// rounded up to eight.
+    #[target_feature(enable = "avx512f,avx512vl")]
+    pub(super) unsafe fn keep_clear(
+        items: &[u64],
+        masks: &[u32],
+        hit: u32,
+        out: *mut u64,
+    ) -> usize {
+        // Items a step: 64-bit lanes in a 512-bit register.
+        const WORDS: usize = 8;
+        let hit = _mm256_set1_epi32(hit as i32);
+        let (mut len, mut at) = (0, 0);
+        while at + WORDS <= items.len() {
+            // SAFETY: eight items and masks from `at` are in bounds; `len` is at most `at`,
+            // so the eight lanes stored end within `items.len()` rounded up to eight.
+            unsafe {
+                let m = _mm256_loadu_si256(masks.as_ptr().add(at).cast());
+                let pass = _mm256_testn_epi32_mask(m, hit);
+                let v = _mm512_loadu_si512(items.as_ptr().add(at).cast());
+                _mm512_storeu_si512(out.add(len).cast(), _mm512_maskz_compress_epi64(pass, v));
+                len += pass.count_ones() as usize;
+            }
+            at += WORDS;
+        }
+        let rest = items.len() - at;
+        if rest > 0 {
+            let valid = ((1u32 << rest) - 1) as __mmask8;
+            // SAFETY: the masked loads read only the `rest` items and masks left; the store
+            // ends within `items.len()` rounded up to eight, as above.
+            unsafe {
+                let m = _mm256_maskz_loadu_epi32(valid, masks.as_ptr().add(at).cast());
+                let pass = _mm256_mask_testn_epi32_mask(valid, m, hit);
+                let v = _mm512_maskz_loadu_epi64(valid, items.as_ptr().add(at).cast());
+                _mm512_storeu_si512(out.add(len).cast(), _mm512_maskz_compress_epi64(pass, v));
+                len += pass.count_ones() as usize;
+            }
+        }
+        len
     }
 
     /// Stores the lanes of `keys` that `pass` at `out`, first to last, and returns how many.

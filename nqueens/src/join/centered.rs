@@ -355,6 +355,9 @@ struct Scratch {
     /// The tops' keys, with their far attacks in the high 32 bits, in runs by first middle
     /// column.
     by_first: Vec<u64>,
+    /// The tops' keys with their far attacks, and their near attacks, in the tops' order.
+    items: Vec<u64>,
+    nears: Vec<u32>,
     /// With a halved bottom list, the keys of `by_first` mirrored, and of `tops`.
     mirrored: Vec<u32>,
     top_mirrored: Vec<u32>,
@@ -512,20 +515,27 @@ fn gather_tops(layout: &Layout, from: Tops<'_>, top: u32, scratch: &mut Scratch)
 #[cfg_attr(nqueens_profile, inline(never))]
 fn runs_by_first(layout: &Layout, firsts: u32, halved: bool, scratch: &mut Scratch) -> Runs {
     let tops = scratch.tops.len();
+    // The tops' keys with their far attacks, and their near attacks apart: a run is the
+    // first, kept where the second leaves its column free.
+    scratch.items.clear();
+    let items = scratch.tops.iter();
+    scratch
+        .items
+        .extend(items.map(|t| u64::from(t.key) | u64::from(t.far) << 32));
+    scratch.nears.clear();
+    scratch.nears.extend(scratch.tops.iter().map(|t| t.near));
+    // Room for every top in every run, and for the kernel's last whole vector.
     scratch
         .by_first
-        .resize(tops * firsts.count_ones() as usize, 0);
+        .resize(tops * firsts.count_ones() as usize + arch::PAD, 0);
     scratch.top.resize(tops, 0);
     let mut starts = [0; MAX_N + 1];
     let mut len = 0;
     for (column, start) in starts.iter_mut().enumerate().take(layout.n) {
         *start = len;
         if firsts >> column & 1 == 1 {
-            for t in &scratch.tops {
-                let ok = t.near >> column & 1 == 0;
-                let top = u64::from(t.key) | u64::from(t.far) << 32;
-                push(&mut scratch.by_first, &mut len, top, ok);
-            }
+            let out = scratch.by_first.get_mut(len..).unwrap_or_default();
+            len += arch::keep_clear(&scratch.items, &scratch.nears, 1 << column, out);
         }
     }
     starts[layout.n] = len;
