@@ -249,7 +249,7 @@ impl Job<'_> {
         let pieces = match pieced {
             true => Some(Pieces::new(n, h, layout.edge_rows(), &top_forbid)?),
             false => {
-                top_list.relist(n, h, layout.all, 0, &top_forbid)?;
+                top_list.relist(n, h, layout.all, 0, &top_forbid, self.threads)?;
                 None
             }
         };
@@ -260,7 +260,7 @@ impl Job<'_> {
         let mut sum = 0;
         for class in classes {
             let forbid: Vec<u32> = bottom_forbid.iter().map(|f| f | class.without).collect();
-            bottom_list.relist(n, h, class.firsts, class.with, &forbid)?;
+            bottom_list.relist(n, h, class.firsts, class.with, &forbid, self.threads)?;
             let top = match &pieces {
                 None => Tops::Listed(top_list),
                 Some(pieces) => Tops::Pieced {
@@ -411,7 +411,8 @@ fn relist(
     ];
     let list = |(forbid, list): &(Vec<u32>, Mutex<List>)| {
         let mut list = list.lock().unwrap_or_else(PoisonError::into_inner);
-        list.relist(layout.n, layout.h, layout.all, 0, forbid)
+        // One role a thread (below): each list on one.
+        list.relist(layout.n, layout.h, layout.all, 0, forbid, 1)
     };
     // One role a thread: there are two.
     let built = parallel::map(&roles, threads.min(2), list);

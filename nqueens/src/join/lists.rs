@@ -18,6 +18,9 @@ const LOW_BITS: usize = u32::BITS as usize;
 /// 20. Wider ones keep 16 bits more in [`List::wide`].
 const HIGH_BITS: usize = LOW_BITS + u8::BITS as usize;
 
+/// A set's next free slot while a list is filled, for a set whose boards are not kept.
+const SKIP: u32 = u32::MAX;
+
 /// The half boards whose first queen is in one column, sorted by the set of columns used.
 #[derive(Clone, Default)]
 pub(super) struct List {
@@ -109,7 +112,7 @@ impl List {
         forbid: &[u32],
     ) -> Result<List, Error> {
         let mut list = List::default();
-        list.relist(n, rows, firsts, with, forbid)?;
+        list.relist(n, rows, firsts, with, forbid, 1)?;
         Ok(list)
     }
 
@@ -117,6 +120,7 @@ impl List {
     /// centered join lists anew for every choice of center queens, and allocating each list
     /// afresh let the allocator's freed blocks pile up and the peak vary from run to run
     /// (glibc raises its threshold for fresh mappings each time a large block is freed).
+    /// Written on `threads` threads (0: one per core; see [`fill`]).
     pub(super) fn relist(
         &mut self,
         n: usize,
@@ -124,9 +128,10 @@ impl List {
         firsts: u32,
         with: u32,
         forbid: &[u32],
+        threads: usize,
     ) -> Result<(), Error> {
         let keep = |cols| cols & with == with;
-        self.kept(n, rows, firsts, forbid, keep)
+        self.kept((n, rows, firsts, forbid), keep, threads)
     }
 
     /// Where the half boards with the columns `cols` are in the lists.
@@ -142,15 +147,15 @@ impl List {
     }
 
     /// Lists the placements of `rows` rows of `n` with the first queen in one of the columns
-    /// `firsts`, none on the squares of `forbid`, and columns that `keep` keeps.
+    /// `firsts`, none on the squares of `forbid` (`listing`), and columns that `keep` keeps,
+    /// on `threads` threads.
     fn kept(
         &mut self,
-        n: usize,
-        rows: usize,
-        firsts: u32,
-        forbid: &[u32],
+        listing: (usize, usize, u32, &[u32]),
         keep: impl Fn(u32) -> bool,
+        threads: usize,
     ) -> Result<(), Error> {
+        let (n, rows, _, forbid) = listing;
         self.halved = None;
         self.index = Index::new(n, rows, forbid);
         let sets = self.index.len(n);
@@ -159,7 +164,6 @@ impl List {
         // `i`'s next free slot while filling (`SKIP` for a set not kept: `keep` is asked
         // once per set, not per half board), then its end: one array, not a second one of
         // cursors, at the peak of the count.
-        const SKIP: u32 = u32::MAX;
         let List {
             start,
             low,
@@ -173,11 +177,7 @@ impl List {
         high.clear();
         wide.clear();
         zero(start, sets + 1)?;
-        half_boards(n, rows, firsts, forbid, &mut |cols, _, _| {
-            if let Some(slot) = index.of(cols).and_then(|i| start.get_mut(i)) {
-                *slot += 1;
-            }
-        });
+        count_sets(listing, index, start, threads)?;
         let mut boards = 0;
         for (i, slot) in start.iter_mut().enumerate().take(sets) {
             if keep(index.set(i)) {
@@ -186,8 +186,14 @@ impl List {
                 *slot = SKIP;
             }
         }
-        let listing = (n, rows, firsts, forbid);
-        fill(listing, index, start, (low, high, wide), boards as usize)?;
+        fill(
+            listing,
+            index,
+            start,
+            (low, high, wide),
+            boards as usize,
+            threads,
+        )?;
         #[cfg(nqueens_profile)]
         {
             use core::sync::atomic::Ordering::Relaxed;
@@ -216,7 +222,7 @@ impl List {
         let all = full_mask(n);
         let mut list = List::default();
         let keep = |cols| cols <= mirror_columns(cols, n);
-        list.kept(n, rows, all, &[], keep)?;
+        list.kept((n, rows, all, &[]), keep, 1)?;
         list.halved = Some(n);
         Ok(list)
     }
@@ -288,16 +294,71 @@ pub(super) struct Found {
     pub(super) flipped: bool,
 }
 
+/// The first pass of [`List::kept`] over the listing (`n`, `rows`, `firsts`, `forbid`): adds
+/// to `start[i]` how many boards the set of index `i` has. On `threads` threads, each
+/// searches from some of the first columns (dealt in turn) into counts of its own, which
+/// are added up after.
+fn count_sets(
+    listing: (usize, usize, u32, &[u32]),
+    index: &Index,
+    start: &mut [u32],
+    threads: usize,
+) -> Result<(), Error> {
+    let (n, rows, firsts, forbid) = listing;
+    let count = |firsts: u32, counts: &mut [u32]| {
+        half_boards(n, rows, firsts, forbid, &mut |cols, _, _| {
+            if let Some(slot) = index.of(cols).and_then(|i| counts.get_mut(i)) {
+                *slot += 1;
+            }
+        });
+    };
+    let threads = crate::parallel::allowed(threads).min(firsts.count_ones() as usize);
+    if threads <= 1 {
+        count(firsts, start);
+        return Ok(());
+    }
+    let mut groups = std::vec![0u32; threads];
+    let columns = (0..u32::BITS).filter(|c| firsts >> c & 1 == 1);
+    for (k, c) in columns.enumerate() {
+        groups[k % threads] |= 1 << c;
+    }
+    let mut others = Vec::new();
+    for _ in 1..threads {
+        others.push(zeroed::<u32>(start.len())?);
+    }
+    {
+        let mine = core::iter::once(&mut *start);
+        let counts = mine.chain(others.iter_mut().map(|o| &mut o[..]));
+        let items = groups.iter().copied().zip(counts);
+        crate::parallel::sum(items, threads, |(group, counts)| {
+            count(group, counts);
+            0u64
+        });
+    }
+    for other in &others {
+        for (s, &c) in start.iter_mut().zip(other) {
+            *s += c;
+        }
+    }
+    Ok(())
+}
+
 /// The second pass of [`List::kept`] over the same listing (`n`, `rows`, `firsts`,
 /// `forbid`): writes the crossings of each half board kept into `low` (and `high` or `wide`,
-/// where they need more than 32 bits) at its set's next free slot in `start`, `boards` of
-/// them in all.
+/// where they need more than 32 bits) at its set's next free slot in `start` (`SKIP` for a
+/// set not kept), `boards` of them in all.
+///
+/// On `threads` threads, each takes a run of the sets, about as many boards each, and
+/// the part of the list they fill: each searches every board and writes those of its sets.
+/// The search is repeated, but this pass waits on memory more than it searches (a board's
+/// place is anywhere in a list of megabytes), and each thread waits on its part only.
 fn fill(
     (n, rows, firsts, forbid): (usize, usize, u32, &[u32]),
     index: &Index,
     start: &mut [u32],
     (low, high, wide): (&mut Vec<u32>, &mut Vec<u8>, &mut Vec<u16>),
     boards: usize,
+    threads: usize,
 ) -> Result<(), Error> {
     zero(low, boards)?;
     let bits = 2 * n;
@@ -310,24 +371,105 @@ fn fill(
         },
     )?;
     zero(wide, if bits > HIGH_BITS { boards } else { 0 })?;
-    half_boards(n, rows, firsts, forbid, &mut |cols, left, right| {
-        let Some(slot) = index.of(cols).and_then(|i| start.get_mut(i)) else {
+    let list = (&mut low[..], &mut high[..], &mut wide[..]);
+    let parts = Part::cut(start, list, boards, crate::parallel::allowed(threads));
+    crate::parallel::sum(parts.into_iter(), threads, |mut part| {
+        half_boards(n, rows, firsts, forbid, &mut |cols, left, right| {
+            if let Some(i) = index.of(cols) {
+                part.put(i, u64::from(left) | u64::from(right) << n);
+            }
+        });
+        0u64
+    });
+    Ok(())
+}
+
+/// A run of a list's sets and the part of the list that holds their boards, which one
+/// thread of [`fill`] writes.
+struct Part<'a> {
+    /// The first set of the run.
+    first: usize,
+    /// Where the part starts in the list.
+    base: usize,
+    /// The sets' next free slots (in the whole list).
+    start: &'a mut [u32],
+    low: &'a mut [u32],
+    high: &'a mut [u8],
+    wide: &'a mut [u16],
+}
+
+impl<'a> Part<'a> {
+    /// `start` (next free slots, `SKIP` for a set not kept) and the list cut into
+    /// `threads` parts of about as many of the `boards` each (fewer if the sets are few).
+    fn cut(
+        start: &'a mut [u32],
+        (low, high, wide): (&'a mut [u32], &'a mut [u8], &'a mut [u16]),
+        boards: usize,
+        threads: usize,
+    ) -> Vec<Part<'a>> {
+        let sets = start.len().saturating_sub(1);
+        let mut parts = Vec::new();
+        let (mut start, mut low, mut high, mut wide) = (&mut start[..sets], low, high, wide);
+        let (mut first, mut base) = (0, 0);
+        for k in 1..threads.max(1) {
+            // The first set whose boards start at or past the k-th share of them.
+            let target = (boards * k / threads) as u32;
+            let Some(cut) = start.iter().position(|&s| s != SKIP && s >= target) else {
+                break;
+            };
+            let at = (start[cut] as usize).saturating_sub(base);
+            if cut == 0 || at == 0 {
+                continue;
+            }
+            let lens = (low.len(), high.len(), wide.len());
+            let (s, s_rest) = core::mem::take(&mut start).split_at_mut(cut);
+            let (l, l_rest) = core::mem::take(&mut low).split_at_mut(at.min(lens.0));
+            let (h, h_rest) = core::mem::take(&mut high).split_at_mut(at.min(lens.1));
+            let (w, w_rest) = core::mem::take(&mut wide).split_at_mut(at.min(lens.2));
+            parts.push(Part {
+                first,
+                base,
+                start: s,
+                low: l,
+                high: h,
+                wide: w,
+            });
+            (start, low, high, wide) = (s_rest, l_rest, h_rest, w_rest);
+            (first, base) = (first + cut, base + at);
+        }
+        parts.push(Part {
+            first,
+            base,
+            start,
+            low,
+            high,
+            wide,
+        });
+        parts
+    }
+
+    /// Writes the board `packed` of the set of index `i` at its set's next free slot, if
+    /// the set is in this part's run.
+    #[inline(always)]
+    fn put(&mut self, i: usize, packed: u64) {
+        let Some(slot) = i
+            .checked_sub(self.first)
+            .and_then(|j| self.start.get_mut(j))
+        else {
             return;
         };
-        let packed = u64::from(left) | u64::from(right) << n;
-        let at = *slot as usize;
-        if let Some(l) = low.get_mut(at) {
+        let at = (*slot as usize).wrapping_sub(self.base);
+        if let Some(l) = self.low.get_mut(at) {
             *l = packed as u32;
-            if let Some(h) = high.get_mut(at) {
+            if let Some(h) = self.high.get_mut(at) {
                 *h = (packed >> 32) as u8;
             }
-            if let Some(w) = wide.get_mut(at) {
+            if let Some(w) = self.wide.get_mut(at) {
                 *w = (packed >> 32) as u16;
             }
             *slot += 1;
         }
-    });
-    Ok(())
+    }
 }
 
 /// Calls `visit(columns, left, right)` for every placement of queens on the first `rows` rows
@@ -415,6 +557,33 @@ mod tests {
         assert_eq!(List::halved(17, 8).err(), Some(Error::BoardSize(17)));
     }
 
+    /// A list made on several threads (each counting from some first columns, then filling
+    /// a run of the sets) is the list made on one, for lists of every width of crossings,
+    /// with a class's columns required and some squares forbidden.
+    #[cfg(feature = "parallel")]
+    #[test]
+    fn lists_made_on_threads_are_the_list_made_on_one() {
+        for (n, rows, firsts, with) in [
+            (9, 4, full_mask(9), 0),
+            (17, 5, full_mask(17), 0),
+            (18, 4, 0b1111_0000, 1 << 9),
+            (21, 4, full_mask(21), 0),
+        ] {
+            let forbid = [1 << 3, 0, 1 << (n - 2), 1 << 1];
+            let mut one = List::default();
+            one.relist(n, rows, firsts, with, &forbid, 1).unwrap();
+            assert!(!one.low.is_empty());
+            for threads in [2, 3, 7, 64] {
+                let mut many = List::default();
+                many.relist(n, rows, firsts, with, &forbid, threads)
+                    .unwrap();
+                let same = (&many.start, &many.low, &many.high, &many.wide)
+                    == (&one.start, &one.low, &one.high, &one.wide);
+                assert!(same, "n = {n}, {threads} threads");
+            }
+        }
+    }
+
     /// A list that can use only some columns (n = 21, two of them forbidden in every row)
     /// packs its sets, and hands out the same half boards and crossings, in the same order,
     /// as the same list kept by whole sets; a set with a forbidden column has none.
@@ -425,7 +594,7 @@ mod tests {
         let never = 1 << 5 | 1 << 20;
         let forbid = [never | 1 << 7, never, never | 1 << 2];
         let mut packed = List::default();
-        packed.relist(n, rows, full_mask(n), 0, &forbid).unwrap();
+        packed.relist(n, rows, full_mask(n), 0, &forbid, 1).unwrap();
         assert_eq!(packed.index.used, (full_mask(n)) & !never);
         assert_eq!(packed.start.len(), (1 << 19) + 1);
         // The same boards, listed by whole sets: the sets of each size-3 subset, by search.
