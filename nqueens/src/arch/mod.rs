@@ -157,6 +157,16 @@ pub(crate) fn split_crossings(
     split_crossings_portable(low, high, cut, hits, outs)
 }
 
+/// Asks the caches for `data`, which will be read soon (a hint; nothing where the CPU's
+/// prefetch is not known here).
+#[inline(always)]
+pub(crate) fn prefetch<T>(data: &[T]) {
+    #[cfg(target_arch = "x86_64")]
+    x86_64::prefetch(data);
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = data;
+}
+
 /// How many pairs of a key of `top` and a key of `bottom` share no bit: the join's pairs
 /// loop. With AVX-512, sixteen tops a block; with AVX2, eight (one 256-bit register of
 /// counters); else four (one 128-bit register): each bottom key is loaded once a block.

@@ -50,6 +50,22 @@ const fn left_pack() -> [[u32; LANES]; 256] {
     table
 }
 
+/// Asks the caches for every line of `data`, to be read soon: a hint, which reads nothing
+/// the program can see and cannot fault, whatever the address (SSE, which every x86-64 has).
+#[inline(always)]
+pub(super) fn prefetch<T>(data: &[T]) {
+    use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+    let bytes = core::mem::size_of_val(data);
+    let start = data.as_ptr().cast::<i8>();
+    let mut at = 0;
+    while at < bytes {
+        // SAFETY: a prefetch is only a hint: it loads nothing into a register, and an
+        // address past the end of `data` would not fault either (it stays inside here).
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(start.wrapping_add(at)) };
+        at += 64;
+    }
+}
+
 /// Proof that this CPU has AVX2 and POPCNT: only [`Avx2::detect`] makes one, and every
 /// entry point below takes one, so none asks the CPU again.
 #[derive(Clone, Copy)]

@@ -480,6 +480,9 @@ fn join_top<const N: usize>(
     let mut total = 0;
     for i in 0..scratch.joins.len() {
         let (middle, found) = scratch.joins[i];
+        if let Some(&(_, next)) = scratch.joins.get(i + 1) {
+            lists.bottom.at(next).prefetch();
+        }
         total += join_middle(&this, middle, lists.bottom, found, &runs, scratch);
     }
     total

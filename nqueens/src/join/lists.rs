@@ -52,6 +52,16 @@ pub(super) struct Boards<'a> {
 }
 
 impl Boards<'_> {
+    /// Asks the caches for these boards, to be read soon.
+    pub(super) fn prefetch(&self) {
+        crate::arch::prefetch(self.low);
+        match self.high {
+            High::None => {}
+            High::Byte(high) => crate::arch::prefetch(high),
+            High::Word(high) => crate::arch::prefetch(high),
+        }
+    }
+
     /// How many half boards there are.
     pub(super) fn len(&self) -> usize {
         self.low.len()
