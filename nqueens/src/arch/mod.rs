@@ -16,9 +16,10 @@
 //!
 //! Everything here works on plain slices and imports nothing from the rest of the crate.
 //! The unsafe code of the crate is in `x86_64` alone: loads and stores through pointers
-//! whose bounds each function checks first, and calls to functions compiled for AVX2 or
-//! AVX-512, made only after `is_x86_feature_detected!` found it. Elsewhere, and on other CPUs, the
-//! portable loops below run, and the results are the same (tested against each other).
+//! whose bounds each function checks first, prefetch hints (which read nothing the program
+//! sees), and calls to functions compiled for AVX2 or AVX-512, made only after
+//! `is_x86_feature_detected!` found it. Elsewhere, and on other CPUs, the portable loops
+//! below run, and the results are the same (tested against each other).
 
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
