@@ -106,7 +106,7 @@ impl core::fmt::Display for Error {
                     f,
                     " in reach (walked to at once); any other position needs counts of whole \
                      subtrees, which past n = 23 only the 8-fold counter makes, at more than a \
-                     count of n = 23 costs (about 95 core-hours by the join){}",
+                     count of n = 23 costs (days of one core by the join){}",
                     if crate::known::known_count(n).is_none() {
                         ", and no count of this n is known to measure from the end"
                     } else {
