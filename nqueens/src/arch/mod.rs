@@ -85,7 +85,9 @@ pub(crate) fn keep_masked(items: &[u64], hit: u32, out: &mut [u32]) -> usize {
 pub(crate) fn keep_clear(items: &[u64], masks: &[u32], hit: u32, out: &mut [u64]) -> usize {
     #[cfg(all(target_arch = "x86_64", nqueens_avx512))]
     if let Some(cpu) = x86_64::Avx512::detect() {
-        let items = items.get(..masks.len()).unwrap_or(items);
+        // The kernel takes items and masks of one length: the shorter list's.
+        let len = items.len().min(masks.len());
+        let (items, masks) = (&items[..len], &masks[..len]);
         if out.len() >= items.len().next_multiple_of(PAD) {
             return x86_64::keep_clear_wide(cpu, items, masks, hit, out);
         }
@@ -451,6 +453,8 @@ mod tests {
         assert_eq!(short, want[..5]);
         // Masks for the first ten items only: the rest are left out.
         assert_eq!(keep_clear(&items, &masks[..10], 1, &mut vec![0; 32]), 7);
+        // More masks than items: the masks past the items' end are not read.
+        assert_eq!(keep_clear(&items[..10], &masks, 1, &mut vec![0; 32]), 7);
         assert_eq!(keep_masked(&items, 0, &mut a), 21);
         let low: Vec<u32> = (0..21).collect();
         let cut = KeyCut {
