@@ -145,19 +145,47 @@ pub(crate) fn split_crossings(
     hits: [u64; 2],
     outs: [&mut [u32]; 2],
 ) -> [usize; 2] {
+    split_crossings_into::<true>(low, high, cut, hits, outs)
+}
+
+/// [`split_crossings`] into one output: the bottom keys of the crossings that share no bit
+/// with `hit`, copied to the front of `out`, and how many there are. A join that needs the
+/// bottoms for one order of its middle queens only (the other's tops are none, or it is
+/// counted elsewhere by symmetry) stores half as much.
+pub(crate) fn keep_crossings(
+    low: &[u32],
+    high: HighBits<'_>,
+    cut: KeyCut,
+    hit: u64,
+    out: &mut [u32],
+) -> usize {
+    let [kept, _] = split_crossings_into::<false>(low, high, cut, [hit, 0], [out, &mut []]);
+    kept
+}
+
+/// [`split_crossings`] where `BOTH`, else [`keep_crossings`] into `outs[0]` by `hits[0]`.
+#[inline(always)]
+fn split_crossings_into<const BOTH: bool>(
+    low: &[u32],
+    high: HighBits<'_>,
+    cut: KeyCut,
+    hits: [u64; 2],
+    outs: [&mut [u32]; 2],
+) -> [usize; 2] {
     #[cfg(target_arch = "x86_64")]
     {
         let room = low.len().next_multiple_of(PAD);
-        let fits = outs.iter().all(|out| out.len() >= room) && high_fits(low, high);
+        let written = if BOTH { &outs[..] } else { &outs[..1] };
+        let fits = written.iter().all(|out| out.len() >= room) && high_fits(low, high);
         #[cfg(nqueens_avx512)]
         if let (Some(cpu), true) = (x86_64::Avx512::detect(), fits) {
-            return x86_64::split_crossings_wide(cpu, low, high, cut, hits, outs);
+            return x86_64::split_crossings_wide::<BOTH>(cpu, low, high, cut, hits, outs);
         }
         if let (Some(cpu), true) = (x86_64::Avx2::detect(), fits) {
-            return x86_64::split_crossings(cpu, low, high, cut, hits, outs);
+            return x86_64::split_crossings::<BOTH>(cpu, low, high, cut, hits, outs);
         }
     }
-    split_crossings_portable(low, high, cut, hits, outs)
+    split_crossings_portable::<BOTH>(low, high, cut, hits, outs)
 }
 
 /// Asks the caches for `data`, which will be read soon (a hint; nothing where the CPU's
@@ -259,8 +287,8 @@ fn keep_masked_portable(items: &[u64], hit: u32, out: &mut [u32]) -> usize {
     len
 }
 
-/// [`split_crossings`], a board at a time.
-fn split_crossings_portable(
+/// [`split_crossings`] (or, unless `BOTH`, [`keep_crossings`]), a board at a time.
+fn split_crossings_portable<const BOTH: bool>(
     low: &[u32],
     high: HighBits<'_>,
     cut: KeyCut,
@@ -272,7 +300,9 @@ fn split_crossings_portable(
     for_each_crossing(low, high, |crossings| {
         let key = cut.key(crossings);
         push(a, &mut len_a, key, crossings & hits[0] == 0);
-        push(b, &mut len_b, key, crossings & hits[1] == 0);
+        if BOTH {
+            push(b, &mut len_b, key, crossings & hits[1] == 0);
+        }
     });
     [len_a, len_b]
 }
@@ -358,9 +388,14 @@ mod tests {
                 HighBits::Byte(&bytes),
                 HighBits::Word(&words),
             ] {
-                let want = run(&|a, b| split_crossings_portable(&low, high, cut, hits, [a, b]));
+                let portable = split_crossings_portable::<true>;
+                let want = run(&|a, b| portable(&low, high, cut, hits, [a, b]));
                 let got = run(&|a, b| split_crossings(&low, high, cut, hits, [a, b]));
                 assert_eq!(got, want, "round {round}");
+                // Each filter alone into one output: the same keys.
+                let keep = |hit, out: &mut [u32]| keep_crossings(&low, high, cut, hit, out);
+                let one = run(&|a, b| [keep(hits[0], a), keep(hits[1], b)]);
+                assert_eq!(one, want, "round {round}");
             }
         }
     }
@@ -391,26 +426,19 @@ mod tests {
             let words: Vec<u16> = items.iter().map(|&i| (i >> 32) as u16).collect();
             let cut = cut_of(round);
             let hits = [draw() & 0xffff_0f0f_0f0f, draw() & 0xffff_f0f0_f0f0];
-            let split = |f: Split<'_>| split_sorted(low.len(), f);
             // Each width of the high bits in turn: each is a kernel of its own.
             let high = match round / 2 % 3 {
                 0 => HighBits::Byte(&bytes),
                 1 => HighBits::Word(&words),
                 _ => HighBits::None,
             };
-            let want = split(&|a, b| split_crossings_portable(&low, high, cut, hits, [a, b]));
+            split_kernels_agree(&low, high, cut, hits, round);
             if let Some(cpu) = x86_64::Avx2::detect() {
                 assert_eq!(x86_64::disjoint_pairs(cpu, &top, &bottom), pairs);
-                let got =
-                    split(&|a, b| x86_64::split_crossings(cpu, &low, high, cut, hits, [a, b]));
-                assert_eq!(got, want, "round {round}");
             }
             #[cfg(nqueens_avx512)]
             if let Some(cpu) = x86_64::Avx512::detect() {
                 assert_eq!(x86_64::disjoint_pairs_wide(cpu, &top, &bottom), pairs);
-                let got =
-                    split(&|a, b| x86_64::split_crossings_wide(cpu, &low, high, cut, hits, [a, b]));
-                assert_eq!(got, want, "round {round}");
             }
             assert_eq!(disjoint_pairs_in::<4>(&top, &bottom), pairs);
             // Items kept by their masks, in order, as the portable loop keeps them.
@@ -436,6 +464,44 @@ mod tests {
                 sorted(fast[front..].to_vec()),
                 sorted(slow[front..].to_vec())
             );
+        }
+    }
+
+    /// Each split kernel of this CPU keeps the portable loop's keys, splitting into two
+    /// outputs and, in its one-output form, each filter alone into the first output.
+    #[cfg(target_arch = "x86_64")]
+    fn split_kernels_agree(
+        low: &[u32],
+        high: HighBits<'_>,
+        cut: KeyCut,
+        hits: [u64; 2],
+        round: usize,
+    ) {
+        let split = |f: Split<'_>| split_sorted(low.len(), f);
+        let portable = split_crossings_portable::<true>;
+        let want = split(&|a, b| portable(low, high, cut, hits, [a, b]));
+        let alone = [hits, [hits[1], 0]];
+        if let Some(cpu) = x86_64::Avx2::detect() {
+            let kernel = x86_64::split_crossings::<true>;
+            let got = split(&|a, b| kernel(cpu, low, high, cut, hits, [a, b]));
+            assert_eq!(got, want, "round {round}");
+            let one = |hits: [u64; 2], out: &mut [u32]| {
+                x86_64::split_crossings::<false>(cpu, low, high, cut, hits, [out, &mut []])[0]
+            };
+            let got = split(&|a, b| [one(alone[0], a), one(alone[1], b)]);
+            assert_eq!(got, want, "round {round}");
+        }
+        #[cfg(nqueens_avx512)]
+        if let Some(cpu) = x86_64::Avx512::detect() {
+            let kernel = x86_64::split_crossings_wide::<true>;
+            let got = split(&|a, b| kernel(cpu, low, high, cut, hits, [a, b]));
+            assert_eq!(got, want, "round {round}");
+            let one = |hits: [u64; 2], out: &mut [u32]| {
+                let kernel = x86_64::split_crossings_wide::<false>;
+                kernel(cpu, low, high, cut, hits, [out, &mut []])[0]
+            };
+            let got = split(&|a, b| [one(alone[0], a), one(alone[1], b)]);
+            assert_eq!(got, want, "round {round}");
         }
     }
 
@@ -468,8 +534,11 @@ mod tests {
         let got = split_crossings(&low, HighBits::Word(&words), cut, [0, 1], [&mut a, &mut b]);
         let (mut c, mut d) = (vec![0; 5], vec![0; 21]);
         let high = HighBits::Word(&words);
-        let want = split_crossings_portable(&low, high, cut, [0, 1], [&mut c, &mut d]);
+        let want = split_crossings_portable::<true>(&low, high, cut, [0, 1], [&mut c, &mut d]);
         assert_eq!((got, &a, &b), (want, &c, &d));
+        let mut e = vec![0; 5];
+        let kept = keep_crossings(&low, HighBits::Word(&words), cut, 1, &mut e);
+        assert_eq!((kept, &e), (want[1], &d[..5].to_vec()));
         let got = split_crossings(&low, HighBits::None, cut, [0, 1], [&mut c, &mut d]);
         assert_eq!(got, [21, 11]);
     }

@@ -87,9 +87,10 @@ pub(super) fn keep_masked(_: Avx2, items: &[u64], hit: u32, out: &mut [u32]) -> 
     unsafe { keep_masked_avx2(items, hit, out) }
 }
 
-/// `split_crossings` with AVX2. Needs each of `outs` as long as `low` rounded up to a
-/// multiple of eight, and `high` as long as `low` where it holds bits.
-pub(super) fn split_crossings(
+/// `split_crossings` with AVX2 (`BOTH`; else only into `outs[0]`, by `hits[0]`). Needs each
+/// output written as long as `low` rounded up to a multiple of eight, and `high` as long as
+/// `low` where it holds bits.
+pub(super) fn split_crossings<const BOTH: bool>(
     _: Avx2,
     low: &[u32],
     high: HighBits<'_>,
@@ -97,17 +98,22 @@ pub(super) fn split_crossings(
     hits: [u64; 2],
     outs: [&mut [u32]; 2],
 ) -> [usize; 2] {
-    assert!(outs
+    let written = if BOTH { &outs[..] } else { &outs[..1] };
+    assert!(written
         .iter()
         .all(|out| out.len() >= low.len().next_multiple_of(LANES)));
     assert!(super::high_fits(low, high));
-    // SAFETY: the CPU has AVX2 and POPCNT (the token), the outputs are long enough, and
-    // `high` is as long as `low` (asserted).
+    // SAFETY: the CPU has AVX2 and POPCNT (the token), the outputs written are long
+    // enough, and `high` is as long as `low` (asserted).
     unsafe {
         match high {
-            HighBits::None => split_crossings_avx2::<0>(low, core::ptr::null(), cut, hits, outs),
-            HighBits::Byte(h) => split_crossings_avx2::<1>(low, h.as_ptr(), cut, hits, outs),
-            HighBits::Word(h) => split_crossings_avx2::<2>(low, h.as_ptr().cast(), cut, hits, outs),
+            HighBits::None => {
+                split_crossings_avx2::<0, BOTH>(low, core::ptr::null(), cut, hits, outs)
+            }
+            HighBits::Byte(h) => split_crossings_avx2::<1, BOTH>(low, h.as_ptr(), cut, hits, outs),
+            HighBits::Word(h) => {
+                split_crossings_avx2::<2, BOTH>(low, h.as_ptr().cast(), cut, hits, outs)
+            }
         }
     }
 }
@@ -181,7 +187,8 @@ impl Avx512 {
     pub(super) fn detect() -> Option<Avx512> {
         let has = std::is_x86_feature_detected!("avx512f")
             && std::is_x86_feature_detected!("avx512bw")
-            && std::is_x86_feature_detected!("avx512vl");
+            && std::is_x86_feature_detected!("avx512vl")
+            && std::is_x86_feature_detected!("popcnt");
         has.then_some(Avx512(()))
     }
 }
@@ -229,7 +236,7 @@ pub(super) fn keep_clear_wide(
 /// `outs` as long as `low` rounded up to a multiple of sixteen, and `high` as long as `low`
 /// where it holds bits.
 #[cfg(nqueens_avx512)]
-pub(super) fn split_crossings_wide(
+pub(super) fn split_crossings_wide<const BOTH: bool>(
     _: Avx512,
     low: &[u32],
     high: HighBits<'_>,
@@ -237,18 +244,21 @@ pub(super) fn split_crossings_wide(
     hits: [u64; 2],
     outs: [&mut [u32]; 2],
 ) -> [usize; 2] {
-    assert!(outs
+    let written = if BOTH { &outs[..] } else { &outs[..1] };
+    assert!(written
         .iter()
         .all(|out| out.len() >= low.len().next_multiple_of(wide::LANES)));
     assert!(super::high_fits(low, high));
-    // SAFETY: the CPU has AVX-512 F, BW and VL (the token), the outputs are long enough,
-    // and `high` is as long as `low` (asserted).
+    // SAFETY: the CPU has AVX-512 F, BW and VL and POPCNT (the token), the outputs written
+    // are long enough, and `high` is as long as `low` (asserted).
     unsafe {
         match high {
-            HighBits::None => wide::split_crossings::<0>(low, core::ptr::null(), cut, hits, outs),
-            HighBits::Byte(h) => wide::split_crossings::<1>(low, h.as_ptr(), cut, hits, outs),
+            HighBits::None => {
+                wide::split_crossings::<0, BOTH>(low, core::ptr::null(), cut, hits, outs)
+            }
+            HighBits::Byte(h) => wide::split_crossings::<1, BOTH>(low, h.as_ptr(), cut, hits, outs),
             HighBits::Word(h) => {
-                wide::split_crossings::<2>(low, h.as_ptr().cast(), cut, hits, outs)
+                wide::split_crossings::<2, BOTH>(low, h.as_ptr().cast(), cut, hits, outs)
             }
         }
     }
@@ -298,7 +308,7 @@ mod wide {
     ///
     /// # Safety
     /// AVX-512 F, and `spare` writable for `keys.len()` and sixteen more.
-    #[target_feature(enable = "avx512f")]
+    #[target_feature(enable = "avx512f,popcnt")]
     pub(super) unsafe fn partition(keys: &mut [u32], bit: u32, spare: *mut u32) -> (usize, usize) {
         let bit = _mm512_set1_epi32(bit as i32);
         let (mut front, mut back) = (0, 0);
@@ -530,7 +540,7 @@ mod wide {
     /// # Safety
     /// AVX-512 F and VL, `masks` as long as `items`, and `out` writable for `items.len()`
     /// rounded up to eight.
-    #[target_feature(enable = "avx512f,avx512vl")]
+    #[target_feature(enable = "avx512f,avx512vl,popcnt")]
     pub(super) unsafe fn keep_clear(
         items: &[u64],
         masks: &[u32],
@@ -574,18 +584,21 @@ mod wide {
     ///
     /// # Safety
     /// AVX-512 F, and sixteen `u32` writable at `out`.
-    #[target_feature(enable = "avx512f")]
+    #[target_feature(enable = "avx512f,popcnt")]
     unsafe fn store_kept(keys: __m512i, pass: __mmask16, out: *mut u32) -> usize {
         // SAFETY: the caller gives sixteen u32 at `out`.
         unsafe { _mm512_storeu_si512(out.cast(), _mm512_maskz_compress_epi32(pass, keys)) };
         pass.count_ones() as usize
     }
 
+    /// Into both outputs where `BOTH`, else into `outs[0]` alone (`outs[1]` is not touched).
+    ///
     /// # Safety
-    /// AVX-512 F, BW and VL, each of `outs` as long as `low` rounded up to a multiple of
-    /// sixteen, and where `WIDTH` is 1 or 2, `WIDTH` bytes a board of `low` at `high`.
-    #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
-    pub(super) unsafe fn split_crossings<const WIDTH: usize>(
+    /// AVX-512 F, BW and VL and POPCNT, each output written as long as `low` rounded up to
+    /// a multiple of sixteen, and where `WIDTH` is 1 or 2, `WIDTH` bytes a board of `low` at
+    /// `high`.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,popcnt")]
+    pub(super) unsafe fn split_crossings<const WIDTH: usize, const BOTH: bool>(
         low: &[u32],
         high: *const u8,
         cut: KeyCut,
@@ -606,7 +619,9 @@ mod wide {
                 let h = load_high::<WIDTH>(high, at);
                 let (keys, [pass_a, pass_b]) = cutter.step(l, h);
                 len_a += store_kept(keys, pass_a, a.as_mut_ptr().add(len_a));
-                len_b += store_kept(keys, pass_b, b.as_mut_ptr().add(len_b));
+                if BOTH {
+                    len_b += store_kept(keys, pass_b, b.as_mut_ptr().add(len_b));
+                }
             }
             at += LANES;
         }
@@ -625,7 +640,9 @@ mod wide {
             let h = load_high_masked::<WIDTH>(high, at, valid);
             let (keys, [pass_a, pass_b]) = cutter.step(l, h);
             len_a += store_kept(keys, pass_a & valid, a.as_mut_ptr().add(len_a));
-            len_b += store_kept(keys, pass_b & valid, b.as_mut_ptr().add(len_b));
+            if BOTH {
+                len_b += store_kept(keys, pass_b & valid, b.as_mut_ptr().add(len_b));
+            }
         }
         [len_a, len_b]
     }
@@ -813,11 +830,13 @@ impl Cutter {
     }
 }
 
+/// Into both outputs where `BOTH`, else into `outs[0]` alone (`outs[1]` is not touched).
+///
 /// # Safety
-/// AVX2 and POPCNT, each of `outs` as long as `low` rounded up to a multiple of eight, and
-/// where `WIDTH` is 1 or 2, `WIDTH` bytes a board of `low` at `high`.
+/// AVX2 and POPCNT, each output written as long as `low` rounded up to a multiple of eight,
+/// and where `WIDTH` is 1 or 2, `WIDTH` bytes a board of `low` at `high`.
 #[target_feature(enable = "avx2,popcnt")]
-unsafe fn split_crossings_avx2<const WIDTH: usize>(
+unsafe fn split_crossings_avx2<const WIDTH: usize, const BOTH: bool>(
     low: &[u32],
     high: *const u8,
     cut: KeyCut,
@@ -839,7 +858,9 @@ unsafe fn split_crossings_avx2<const WIDTH: usize>(
             let h = load_high::<WIDTH>(high, at);
             let (keys, [pass_a, pass_b]) = cutter.step(l, h);
             len_a += store_lanes(keys, pass_a, a.as_mut_ptr().add(len_a));
-            len_b += store_lanes(keys, pass_b, b.as_mut_ptr().add(len_b));
+            if BOTH {
+                len_b += store_lanes(keys, pass_b, b.as_mut_ptr().add(len_b));
+            }
         }
         at += LANES;
     }
@@ -865,11 +886,13 @@ unsafe fn split_crossings_avx2<const WIDTH: usize>(
             _mm256_and_si256(pass_a, valid),
             a.as_mut_ptr().add(len_a),
         );
-        len_b += store_lanes(
-            keys,
-            _mm256_and_si256(pass_b, valid),
-            b.as_mut_ptr().add(len_b),
-        );
+        if BOTH {
+            len_b += store_lanes(
+                keys,
+                _mm256_and_si256(pass_b, valid),
+                b.as_mut_ptr().add(len_b),
+            );
+        }
     }
     [len_a, len_b]
 }

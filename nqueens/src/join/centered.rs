@@ -565,14 +565,16 @@ fn runs_by_first(layout: &Layout, firsts: u32, halved: bool, scratch: &mut Scrat
 
 /// Copies the keys of the bottoms `found` in `list` that leave the middle queens on `a`
 /// and `b` unattacked into `scratch.bottom`: from 0 for `a` first, from the number of bottoms
-/// for `b` first (see [`halves`]). Returns how many there are of each, how many bottoms
-/// there are, and whether they are stored mirrored (see [`List::find`]).
+/// for `b` first (see [`halves`]), for each order that is `live` (the other gets none).
+/// Returns how many there are of each, how many bottoms there are, and whether they are
+/// stored mirrored (see [`List::find`]).
 #[inline(always)]
 fn kept_bottoms(
     layout: &Layout,
     list: &List,
     [a, b]: [u32; 2],
     found: Found,
+    live: [bool; 2],
     scratch: &mut Scratch,
 ) -> ([usize; 2], usize, bool) {
     // Only lists with no center rows are halved: elsewhere `flipped` is a constant
@@ -588,7 +590,13 @@ fn kept_bottoms(
     }
     let (ab, ba) = halves(&mut scratch.bottom, boards.len());
     let cut = layout.shape.bottom_cut();
-    let kept = arch::split_crossings(boards.low, boards.high, cut, hits, [ab, ba]);
+    let (low, high) = (boards.low, boards.high);
+    let kept = match live {
+        [true, true] => arch::split_crossings(low, high, cut, hits, [ab, ba]),
+        [true, false] => [arch::keep_crossings(low, high, cut, hits[0], ab), 0],
+        [false, true] => [0, arch::keep_crossings(low, high, cut, hits[1], ba)],
+        [false, false] => [0, 0],
+    };
     (kept, boards.len(), flipped)
 }
 
@@ -605,7 +613,19 @@ fn join_middle(
     scratch: &mut Scratch,
 ) -> u64 {
     let Middle { a, b, weights } = middle;
-    let ([len_ab, len_ba], read, flipped) = kept_bottoms(layout, list, [a, b], found, scratch);
+    let run_of = |first: u32| {
+        let column = first.trailing_zeros() as usize;
+        runs[column]..runs[column + 1]
+    };
+    // The orders with tops to join. In many joins one order has none, or is counted by its
+    // orbit's other member, and its bottoms are not kept; with neither, none are read.
+    let live = [(a, weights[0]), (b, weights[1])]
+        .map(|(first, weight)| weight != 0 && !run_of(first).is_empty());
+    if live == [false, false] {
+        return 0;
+    }
+    let ([len_ab, len_ba], read, flipped) =
+        kept_bottoms(layout, list, [a, b], found, live, scratch);
     #[cfg(nqueens_profile)]
     crate::join::profile::BOTTOMS.fetch_add(read as u64, Ordering::Relaxed);
     if len_ab == 0 && len_ba == 0 {
@@ -621,7 +641,7 @@ fn join_middle(
         if weight == 0 || bottom.is_empty() {
             continue;
         }
-        let run = runs[first.trailing_zeros() as usize]..runs[first.trailing_zeros() as usize + 1];
+        let run = run_of(first);
         #[cfg(nqueens_profile)]
         crate::join::profile::TOPS.fetch_add(run.len() as u64, Ordering::Relaxed);
         let tops = scratch.by_first.get(run.clone()).unwrap_or_default();
