@@ -78,18 +78,24 @@ pub(crate) fn keep_masked(items: &[u64], hit: u32, out: &mut [u32]) -> usize {
 }
 
 /// Of `items`, copies those whose mask (in `masks`, one for each item) shares no bit with
-/// `hit` to the front of `out`, in their order, and returns how many there are. The AVX-512
-/// kernel needs `out` as long as `items` rounded up to a multiple of [`PAD`]; with a shorter
-/// `out` the portable loop runs, which writes the items that fit and still counts those
-/// that passed. Items past the end of `masks` are left out.
+/// `hit` to the front of `out`, in their order, and returns how many there are. The kernels
+/// need `out` as long as `items` rounded up to a multiple of [`PAD`]; with a shorter `out`
+/// the portable loop runs, which writes the items that fit and still counts those that
+/// passed. Items past the end of `masks` are left out.
 pub(crate) fn keep_clear(items: &[u64], masks: &[u32], hit: u32, out: &mut [u64]) -> usize {
-    #[cfg(all(target_arch = "x86_64", nqueens_avx512))]
-    if let Some(cpu) = x86_64::Avx512::detect() {
-        // The kernel takes items and masks of one length: the shorter list's.
+    #[cfg(target_arch = "x86_64")]
+    {
+        // The kernels take items and masks of one length: the shorter list's.
         let len = items.len().min(masks.len());
         let (items, masks) = (&items[..len], &masks[..len]);
-        if out.len() >= items.len().next_multiple_of(PAD) {
-            return x86_64::keep_clear_wide(cpu, items, masks, hit, out);
+        if out.len() >= len.next_multiple_of(PAD) {
+            #[cfg(nqueens_avx512)]
+            if let Some(cpu) = x86_64::Avx512::detect() {
+                return x86_64::keep_clear_wide(cpu, items, masks, hit, out);
+            }
+            if let Some(cpu) = x86_64::Avx2::detect() {
+                return x86_64::keep_clear(cpu, items, masks, hit, out);
+            }
         }
     }
     keep_clear_portable(items, masks, hit, out)
@@ -448,6 +454,11 @@ mod tests {
             let kept = keep_clear(&items, &low, hit, &mut fast);
             assert_eq!(kept, keep_clear_portable(&items, &low, hit, &mut slow));
             assert_eq!(fast[..kept], slow[..kept], "round {round}");
+            if let Some(cpu) = x86_64::Avx2::detect() {
+                let mut four = vec![0; room];
+                assert_eq!(x86_64::keep_clear(cpu, &items, &low, hit, &mut four), kept);
+                assert_eq!(four[..kept], slow[..kept], "round {round}");
+            }
             let want = items.iter().zip(&low).filter(|(_, &m)| m & hit == 0);
             assert!(want.map(|(&i, _)| i).eq(fast[..kept].iter().copied()));
             // Partitions on a bit: the same keys on each side as the portable loop's.

@@ -21,8 +21,9 @@ use core::arch::x86_64::{
     _mm256_cmpeq_epi32, _mm256_cmpgt_epi32, _mm256_cvtepu16_epi32, _mm256_cvtepu8_epi32,
     _mm256_loadu_si256, _mm256_movemask_ps, _mm256_or_si256, _mm256_permutevar8x32_epi32,
     _mm256_set1_epi32, _mm256_setr_epi32, _mm256_setzero_si256, _mm256_shuffle_ps,
-    _mm256_sll_epi32, _mm256_srl_epi32, _mm256_storeu_si256, _mm256_sub_epi32, _mm_cvtsi64_si128,
-    _mm_loadl_epi64, _mm_loadu_si128,
+    _mm256_sll_epi32, _mm256_srl_epi32, _mm256_storeu_si256, _mm256_sub_epi32, _mm_and_si128,
+    _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_cvtsi64_si128, _mm_loadl_epi64, _mm_loadu_si128,
+    _mm_movemask_ps, _mm_set1_epi32, _mm_setzero_si128,
 };
 
 use super::{HighBits, KeyCut};
@@ -32,6 +33,26 @@ const LANES: usize = 8;
 
 /// For each 8-bit mask of lanes that pass, the lanes to take, those that pass first.
 static LEFT_PACK: [[u32; LANES]; 256] = left_pack();
+
+/// For each 4-bit mask of 64-bit words that pass, the 8-bit mask of their 32-bit lanes (each
+/// bit twice), so that [`LEFT_PACK`] moves whole words: `keep_clear` keeps words.
+static WORD_LANES: [u8; 16] = word_lanes();
+
+const fn word_lanes() -> [u8; 16] {
+    let mut table = [0; 16];
+    let mut mask = 0;
+    while mask < 16 {
+        let mut word = 0;
+        while word < 4 {
+            if mask >> word & 1 == 1 {
+                table[mask] |= 0b11 << (2 * word);
+            }
+            word += 1;
+        }
+        mask += 1;
+    }
+    table
+}
 
 const fn left_pack() -> [[u32; LANES]; 256] {
     let mut table = [[0; LANES]; 256];
@@ -116,6 +137,57 @@ pub(super) fn split_crossings<const BOTH: bool>(
             }
         }
     }
+}
+
+/// `keep_clear` with AVX2: four items a step, the words that pass moved to the front by a
+/// permutation of their lanes ([`WORD_LANES`], then [`LEFT_PACK`]). Needs `masks` as long as
+/// `items`, and `out` as long as `items` rounded up to a multiple of four.
+pub(super) fn keep_clear(
+    _: Avx2,
+    items: &[u64],
+    masks: &[u32],
+    hit: u32,
+    out: &mut [u64],
+) -> usize {
+    assert!(masks.len() == items.len() && out.len() >= items.len().next_multiple_of(WORDS));
+    // SAFETY: the CPU has AVX2 and POPCNT (the token), `masks` is as long as `items` and
+    // `out` long enough (asserted).
+    unsafe { keep_clear_avx2(items, masks, hit, out.as_mut_ptr()) }
+}
+
+/// Items a step of `keep_clear`: 64-bit words in a 256-bit register.
+const WORDS: usize = 4;
+
+/// # Safety
+/// AVX2 and POPCNT, `masks` as long as `items`, and `out` writable for `items.len()` rounded
+/// up to four.
+#[target_feature(enable = "avx2,popcnt")]
+unsafe fn keep_clear_avx2(items: &[u64], masks: &[u32], hit: u32, out: *mut u64) -> usize {
+    let hits = _mm_set1_epi32(hit as i32);
+    let (mut len, mut at) = (0, 0);
+    while at + WORDS <= items.len() {
+        // SAFETY: four items and masks from `at` are in bounds; `len` is at most `at`, so
+        // the four words stored end within `items.len()` rounded up to four.
+        unsafe {
+            let m = _mm_loadu_si128(masks.as_ptr().add(at).cast());
+            let clear = _mm_cmpeq_epi32(_mm_and_si128(m, hits), _mm_setzero_si128());
+            let pass = _mm_movemask_ps(_mm_castsi128_ps(clear)) as usize & 0xf;
+            let lanes = usize::from(WORD_LANES[pass]);
+            let order = _mm256_loadu_si256(LEFT_PACK[lanes].as_ptr().cast());
+            let v = _mm256_loadu_si256(items.as_ptr().add(at).cast());
+            _mm256_storeu_si256(out.add(len).cast(), _mm256_permutevar8x32_epi32(v, order));
+            len += pass.count_ones() as usize;
+        }
+        at += WORDS;
+    }
+    // The last items, fewer than four, one at a time: each is stored at the end, which
+    // stays below its index, and kept by moving the end on.
+    for (&item, &mask) in items.iter().zip(masks).skip(at) {
+        // SAFETY: `len` is at most the number of items before this one, so inside `out`.
+        unsafe { out.add(len).write(item) };
+        len += usize::from(mask & hit == 0);
+    }
+    len
 }
 
 /// `disjoint_pairs` with AVX2: eight tops a block.
