@@ -3,6 +3,8 @@
 //! Eight words a step: the lanes that pass a test are moved to the front of a vector by a
 //! permutation looked up from the test's 8-bit mask (`LEFT_PACK`), the whole vector is
 //! stored at the end of what was kept so far, and the end moves on by the lanes that passed.
+//! (`keep_clear`, whose items are 64-bit words, takes four a step, each word's two lanes
+//! moved together: `WORD_LANES`.)
 //! The store writes eight lanes whatever passed, so each entry point first checks that every
 //! output is at least as long as its input (`split_crossings`, whose last step is a padded
 //! copy of the last few boards: rounded up to eight): the end never passes the number of
