@@ -248,15 +248,17 @@ unsafe fn disjoint_pairs_avx2(top: &[u32], bottom: &[u32]) -> u64 {
     sum + lane_sum(counts)
 }
 
-/// Proof that this CPU has AVX-512 F, BW and VL: only [`Avx512::detect`] makes one.
+/// Proof that this CPU has AVX-512 F, BW and VL, and POPCNT: only [`Avx512::detect`] makes
+/// one.
 #[cfg(nqueens_avx512)]
 #[derive(Clone, Copy)]
 pub(super) struct Avx512(());
 
 #[cfg(nqueens_avx512)]
 impl Avx512 {
-    /// `Some` where the CPU has AVX-512 F, BW and VL (asked once; std caches the answer):
-    /// every AVX-512 CPU but the first Xeon Phi, whose kernels would need a padded copy.
+    /// `Some` where the CPU has AVX-512 F, BW and VL and POPCNT (asked once; std caches the
+    /// answer): every AVX-512 CPU but the first Xeon Phi, whose kernels would need a padded
+    /// copy.
     #[inline(always)]
     pub(super) fn detect() -> Option<Avx512> {
         let has = std::is_x86_feature_detected!("avx512f")
@@ -281,7 +283,7 @@ pub(super) fn disjoint_pairs_wide(_: Avx512, top: &[u32], bottom: &[u32]) -> u64
 #[cfg(nqueens_avx512)]
 pub(super) fn partition_wide(_: Avx512, keys: &mut [u32], bit: u32, spare: &mut [u32]) -> usize {
     assert!(spare.len() >= keys.len() + wide::LANES);
-    // SAFETY: the CPU has AVX-512 F, BW and VL (the token), and `spare` is long enough
+    // SAFETY: the CPU has AVX-512 F, BW and VL and POPCNT (the token), and `spare` is long enough
     // (asserted).
     let (front, back) = unsafe { wide::partition(keys, bit, spare.as_mut_ptr()) };
     keys[front..].copy_from_slice(&spare[..back]);
@@ -300,8 +302,8 @@ pub(super) fn keep_clear_wide(
     out: &mut [u64],
 ) -> usize {
     assert!(masks.len() == items.len() && out.len() >= items.len().next_multiple_of(wide::LANES));
-    // SAFETY: the CPU has AVX-512 F, BW and VL (the token), `masks` is as long as `items`
-    // and `out` long enough (asserted).
+    // SAFETY: the CPU has AVX-512 F, BW and VL and POPCNT (the token), `masks` is as long
+    // as `items` and `out` long enough (asserted).
     unsafe { wide::keep_clear(items, masks, hit, out.as_mut_ptr()) }
 }
 
@@ -381,7 +383,7 @@ mod wide {
     /// with it (at `spare`).
     ///
     /// # Safety
-    /// AVX-512 F, and `spare` writable for `keys.len()` and sixteen more.
+    /// AVX-512 F and POPCNT, and `spare` writable for `keys.len()` and sixteen more.
     #[target_feature(enable = "avx512f,popcnt")]
     pub(super) unsafe fn partition(keys: &mut [u32], bit: u32, spare: *mut u32) -> (usize, usize) {
         let bit = _mm512_set1_epi32(bit as i32);
@@ -612,8 +614,8 @@ mod wide {
     /// order.
     ///
     /// # Safety
-    /// AVX-512 F and VL, `masks` as long as `items`, and `out` writable for `items.len()`
-    /// rounded up to eight.
+    /// AVX-512 F and VL and POPCNT, `masks` as long as `items`, and `out` writable for
+    /// `items.len()` rounded up to eight.
     #[target_feature(enable = "avx512f,avx512vl,popcnt")]
     pub(super) unsafe fn keep_clear(
         items: &[u64],
@@ -657,7 +659,7 @@ mod wide {
     /// Sixteen lanes are written.
     ///
     /// # Safety
-    /// AVX-512 F, and sixteen `u32` writable at `out`.
+    /// AVX-512 F and POPCNT, and sixteen `u32` writable at `out`.
     #[target_feature(enable = "avx512f,popcnt")]
     unsafe fn store_kept(keys: __m512i, pass: __mmask16, out: *mut u32) -> usize {
         // SAFETY: the caller gives sixteen u32 at `out`.
