@@ -347,8 +347,12 @@ const fn fill<const N: usize, const C: usize>(
 /// Stores solution number `found` of a [`fill`] pass (see there): its rows at
 /// `out[start + found]`, its column-mirror at `out[end - 1 - found]`. `cols` and
 /// `mirrored` hold the rows that `fill` wrote (0 to 4 from n = 9), and `bits` the queen of
-/// every row. From n = 9 the rows below 4 are straight-line code, one block per row up to
-/// `N`: no loop for the lint to count.
+/// every row. From n = 9 rows 5 to 12 are straight-line code, one block per row up to `N`:
+/// no loop for the lint to count. Rows from 13 (n = 14 and up, past what the lint allows
+/// anyway) are a loop, because every block here is work for each call, not only for the
+/// rows it writes: a frame's start walks the whole body and evaluates each of its
+/// constants, so blocks for every row up to 31 cost each call as much as writing a couple
+/// of its rows (BENCHMARKS.md, "Const evaluation").
 const fn record<const N: usize, const C: usize>(
     out: &mut [[u8; N]; C],
     cols: &mut [u8; N],
@@ -370,13 +374,20 @@ const fn record<const N: usize, const C: usize>(
                     }
                 }
             };
-            () => {};
+            () => {
+                // n = 14 and up.
+                let mut k = 13;
+                while k < N {
+                    write_row!(cols mirrored top [k] = bits[k]);
+                    k += 1;
+                }
+            };
         }
         write_row!(cols mirrored top [5] = bits[5]);
         write_row!(cols mirrored top [6] = bits[6]);
         write_row!(cols mirrored top [7] = bits[7]);
         write_row!(cols mirrored top [8] = bits[8]);
-        rows!(9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31);
+        rows!(9 10 11 12);
     } else {
         // Below n = 9 a loop takes only some of rows 0 to 4 (or none), so every row is
         // written here.
