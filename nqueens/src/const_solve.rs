@@ -350,9 +350,9 @@ const fn fill<const N: usize, const C: usize>(
 /// every row. From n = 9 rows 5 to 12 are straight-line code, one block per row up to `N`:
 /// no loop for the lint to count. Rows from 13 (n = 14 and up, past what the lint allows
 /// anyway) are a loop, because every block here is work for each call, not only for the
-/// rows it writes: a frame's start walks the whole body and evaluates each of its
-/// constants, so blocks for every row up to 31 cost each call as much as writing a couple
-/// of its rows (BENCHMARKS.md, "Const evaluation").
+/// rows it writes: a frame's start costs in proportion to the body (each constant it names
+/// is evaluated, each local set up), so blocks for every row up to 31 cost each call as
+/// much as writing a couple of its rows (BENCHMARKS.md, "Const evaluation").
 const fn record<const N: usize, const C: usize>(
     out: &mut [[u8; N]; C],
     cols: &mut [u8; N],
