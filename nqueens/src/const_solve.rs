@@ -363,6 +363,16 @@ const fn record<const N: usize, const C: usize>(
     found: usize,
 ) {
     let top = (N - 1) as u8;
+    // Rows `$from` to N - 1, as a loop.
+    macro_rules! rows_from {
+        ($from:expr) => {
+            let mut k = $from;
+            while k < N {
+                write_row!(cols mirrored top [k] = bits[k]);
+                k += 1;
+            }
+        };
+    }
     if N >= 9 {
         macro_rules! rows {
             ($k:literal $($rest:literal)*) => {
@@ -379,11 +389,7 @@ const fn record<const N: usize, const C: usize>(
                 match N {
                     13 => {}
                     _ => {
-                        let mut k = 13;
-                        while k < N {
-                            write_row!(cols mirrored top [k] = bits[k]);
-                            k += 1;
-                        }
+                        rows_from!(13);
                     }
                 }
             };
@@ -396,11 +402,7 @@ const fn record<const N: usize, const C: usize>(
     } else {
         // Below n = 9 a loop takes only some of rows 0 to 4 (or none), so every row is
         // written here.
-        let mut k = 0;
-        while k < N {
-            write_row!(cols mirrored top [k] = bits[k]);
-            k += 1;
-        }
+        rows_from!(0);
     }
     let at = start + found;
     if at < C {
