@@ -194,6 +194,63 @@ fn split_crossings_into<const BOTH: bool>(
     split_crossings_portable::<BOTH>(low, high, cut, hits, outs)
 }
 
+/// A board's crossings past the low 32 bits as a list keeps them, a byte or a 16-bit word
+/// a board: what [`keep_boards`] copies as it is.
+pub(crate) trait HighWord: Copy + Default + Into<u64> {}
+impl HighWord for u8 {}
+impl HighWord for u16 {}
+
+/// Copies the boards of `low` and `high` (crossings `low | high << 32`; `high` empty where
+/// they have no more bits, else as long as `low`) whose crossings share no bit with `hit`
+/// to the front of `out_low` and `out_high`, in order, and returns how many there are.
+/// Each output needs room for `low.len()` rounded up to [`PAD`] (`out_high` none where
+/// `high` is empty); where it has less, the boards that fit are written and the count is
+/// still of those that passed.
+pub(crate) fn keep_boards<H: HighWord>(
+    low: &[u32],
+    high: &[H],
+    hit: u64,
+    out_low: &mut [u32],
+    out_high: &mut [H],
+) -> usize {
+    #[cfg(all(target_arch = "x86_64", nqueens_avx512))]
+    {
+        let room = low.len().next_multiple_of(PAD);
+        let fits = out_low.len() >= room
+            && (high.is_empty() || (high.len() == low.len() && out_high.len() >= room));
+        if let (Some(cpu), true) = (x86_64::Avx512::detect(), fits) {
+            if let Some(kept) = x86_64::keep_boards_wide(cpu, low, high, hit, out_low, out_high) {
+                return kept;
+            }
+        }
+    }
+    keep_boards_portable(low, high, hit, out_low, out_high)
+}
+
+/// [`keep_boards`] a board at a time.
+fn keep_boards_portable<H: HighWord>(
+    low: &[u32],
+    high: &[H],
+    hit: u64,
+    out_low: &mut [u32],
+    out_high: &mut [H],
+) -> usize {
+    let mut len = 0;
+    for (i, &l) in low.iter().enumerate() {
+        let h = high.get(i).copied().unwrap_or_default();
+        if let (false, Some(slot)) = (high.is_empty(), out_high.get_mut(len)) {
+            *slot = h;
+        }
+        push(
+            out_low,
+            &mut len,
+            l,
+            (u64::from(l) | h.into() << 32) & hit == 0,
+        );
+    }
+    len
+}
+
 /// Asks the caches for `data`, which will be read soon (a hint; nothing where the CPU's
 /// prefetch is not known here).
 #[inline(always)]
@@ -439,6 +496,10 @@ mod tests {
                 _ => HighBits::None,
             };
             split_kernels_agree(&low, high, cut, hits, round);
+            let hit = hits[round % 2];
+            keep_boards_agree::<u8>(&low, &[], hit, round);
+            keep_boards_agree(&low, &bytes, hit, round);
+            keep_boards_agree(&low, &words, hit, round);
             if let Some(cpu) = x86_64::Avx2::detect() {
                 assert_eq!(x86_64::disjoint_pairs(cpu, &top, &bottom), pairs);
             }
@@ -516,6 +577,46 @@ mod tests {
         }
     }
 
+    /// The boards of `low` and `high` whose crossings miss `hit`, in order: from the entry
+    /// point, from the portable loop and from this CPU's kernel alike.
+    #[cfg(target_arch = "x86_64")]
+    fn keep_boards_agree<H: HighWord + core::fmt::Debug + PartialEq>(
+        low: &[u32],
+        high: &[H],
+        hit: u64,
+        round: usize,
+    ) {
+        let crossings = |i: usize| {
+            let h: u64 = high.get(i).map_or(0, |&h| h.into());
+            u64::from(low[i]) | h << 32
+        };
+        let want: Vec<usize> = (0..low.len())
+            .filter(|&i| crossings(i) & hit == 0)
+            .collect();
+        let room = low.len().next_multiple_of(PAD);
+        let run = |f: &dyn Fn(&mut [u32], &mut [H]) -> usize| {
+            let (mut l, mut h) = (vec![0; room], vec![H::default(); room]);
+            let kept = f(&mut l, &mut h);
+            assert_eq!(kept, want.len(), "round {round}");
+            assert!(
+                want.iter().zip(&l).all(|(&i, &l)| low[i] == l),
+                "round {round}"
+            );
+            if !high.is_empty() {
+                assert!(
+                    want.iter().zip(&h).all(|(&i, &h)| high[i] == h),
+                    "round {round}"
+                );
+            }
+        };
+        run(&|l, h| keep_boards(low, high, hit, l, h));
+        run(&|l, h| keep_boards_portable(low, high, hit, l, h));
+        #[cfg(nqueens_avx512)]
+        if let Some(cpu) = x86_64::Avx512::detect() {
+            run(&|l, h| x86_64::keep_boards_wide(cpu, low, high, hit, l, h).unwrap_or(0));
+        }
+    }
+
     /// Outputs too short for every key: no kernel writes past them, and the counts still
     /// say how many passed.
     #[test]
@@ -552,5 +653,15 @@ mod tests {
         assert_eq!((kept, &e), (want[1], &d[..5].to_vec()));
         let got = split_crossings(&low, HighBits::None, cut, [0, 1], [&mut c, &mut d]);
         assert_eq!(got, [21, 11]);
+        // Boards copied into outputs of five: the first five kept, and the count of all.
+        let bytes: Vec<u8> = (0..21).map(|i| i % 3).collect();
+        let (mut l, mut h) = ([0u32; 5], [0u8; 5]);
+        assert_eq!(keep_boards(&low, &bytes, 1 << 32, &mut l, &mut h), 14);
+        assert_eq!((l, h), ([0, 2, 3, 5, 6], [0, 2, 0, 2, 0]));
+        // High words for the first three boards only: the rest read as zeros.
+        assert_eq!(
+            keep_boards(&low, &bytes[..3], 1 << 32, &mut [0; 32], &mut [0; 32]),
+            20
+        );
     }
 }

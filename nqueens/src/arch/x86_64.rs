@@ -340,6 +340,39 @@ pub(super) fn split_crossings_wide<const BOTH: bool>(
     }
 }
 
+/// `keep_boards` with AVX-512: sixteen boards a step, those kept moved to the front by
+/// `vpcompressd`, their high words narrowed back after. Needs each output as long as `low`
+/// rounded up to a multiple of sixteen (`out_high` where `high` is not empty, which is then
+/// as long as `low`). `None` for a high word of another width.
+#[cfg(nqueens_avx512)]
+pub(super) fn keep_boards_wide<H: super::HighWord>(
+    _: Avx512,
+    low: &[u32],
+    high: &[H],
+    hit: u64,
+    out_low: &mut [u32],
+    out_high: &mut [H],
+) -> Option<usize> {
+    let room = low.len().next_multiple_of(wide::LANES);
+    assert!(out_low.len() >= room);
+    assert!(high.is_empty() || (high.len() == low.len() && out_high.len() >= room));
+    let (at, to) = (
+        high.as_ptr().cast::<u8>(),
+        out_high.as_mut_ptr().cast::<u8>(),
+    );
+    let out = out_low.as_mut_ptr();
+    // SAFETY: the CPU has AVX-512 F, BW and VL and POPCNT (the token), the outputs are long
+    // enough, `high` is as long as `low` where it is read, and `WIDTH` is its width.
+    unsafe {
+        match (high.is_empty(), core::mem::size_of::<H>()) {
+            (true, _) => Some(wide::keep_boards::<0>(low, at, hit, out, to)),
+            (false, 1) => Some(wide::keep_boards::<1>(low, at, hit, out, to)),
+            (false, 2) => Some(wide::keep_boards::<2>(low, at, hit, out, to)),
+            _ => None,
+        }
+    }
+}
+
 /// The AVX-512 kernels' insides.
 // Past the MSRV's reach on purpose: compiled only where `build.rs` found Rust 1.89 or later.
 #[cfg(nqueens_avx512)]
@@ -348,15 +381,16 @@ mod wide {
     use super::KeyCut;
     use core::arch::x86_64::{
         __m128i, __m512i, __mmask16, __mmask8, _mm256_loadu_si256, _mm256_mask_testn_epi32_mask,
-        _mm256_maskz_loadu_epi16, _mm256_maskz_loadu_epi32, _mm256_set1_epi32,
+        _mm256_maskz_loadu_epi16, _mm256_maskz_loadu_epi32, _mm256_set1_epi32, _mm256_storeu_si256,
         _mm256_testn_epi32_mask, _mm512_add_epi32, _mm512_add_epi64, _mm512_and_si512,
-        _mm512_castsi512_si256, _mm512_cvtepu16_epi32, _mm512_cvtepu32_epi64, _mm512_cvtepu8_epi32,
-        _mm512_extracti64x4_epi64, _mm512_loadu_si512, _mm512_mask_add_epi32,
-        _mm512_mask_storeu_epi32, _mm512_mask_test_epi32_mask, _mm512_mask_testn_epi32_mask,
-        _mm512_maskz_compress_epi32, _mm512_maskz_compress_epi64, _mm512_maskz_loadu_epi32,
-        _mm512_maskz_loadu_epi64, _mm512_or_si512, _mm512_reduce_add_epi64, _mm512_set1_epi32,
-        _mm512_setzero_si512, _mm512_sll_epi32, _mm512_srl_epi32, _mm512_storeu_si512,
-        _mm512_testn_epi32_mask, _mm_cvtsi64_si128, _mm_loadu_si128, _mm_maskz_loadu_epi8,
+        _mm512_castsi512_si256, _mm512_cvtepi32_epi16, _mm512_cvtepi32_epi8, _mm512_cvtepu16_epi32,
+        _mm512_cvtepu32_epi64, _mm512_cvtepu8_epi32, _mm512_extracti64x4_epi64, _mm512_loadu_si512,
+        _mm512_mask_add_epi32, _mm512_mask_storeu_epi32, _mm512_mask_test_epi32_mask,
+        _mm512_mask_testn_epi32_mask, _mm512_maskz_compress_epi32, _mm512_maskz_compress_epi64,
+        _mm512_maskz_loadu_epi32, _mm512_maskz_loadu_epi64, _mm512_or_si512,
+        _mm512_reduce_add_epi64, _mm512_set1_epi32, _mm512_setzero_si512, _mm512_sll_epi32,
+        _mm512_srl_epi32, _mm512_storeu_si512, _mm512_testn_epi32_mask, _mm_cvtsi64_si128,
+        _mm_loadu_si128, _mm_maskz_loadu_epi8, _mm_storeu_si128,
     };
 
     /// Words a step: 32-bit lanes in a 512-bit register.
@@ -721,6 +755,80 @@ mod wide {
             }
         }
         [len_a, len_b]
+    }
+
+    /// Stores the boards of `low` and `high` (`WIDTH` bytes each) that `pass` keeps at
+    /// `out_low` and `out_high` from board `len`, and returns how many there are. Sixteen
+    /// boards are written.
+    ///
+    /// # Safety
+    /// AVX-512 F and VL and POPCNT, and sixteen boards writable from `len`.
+    #[target_feature(enable = "avx512f,avx512vl,popcnt")]
+    unsafe fn store_boards<const WIDTH: usize>(
+        (low, high): (__m512i, __m512i),
+        pass: __mmask16,
+        (out_low, out_high): (*mut u32, *mut u8),
+        len: usize,
+    ) -> usize {
+        // SAFETY: the caller gives sixteen boards at `len`.
+        unsafe {
+            let kept = _mm512_maskz_compress_epi32(pass, low);
+            _mm512_storeu_si512(out_low.add(len).cast(), kept);
+            let high = _mm512_maskz_compress_epi32(pass, high);
+            match WIDTH {
+                1 => _mm_storeu_si128(out_high.add(len).cast(), _mm512_cvtepi32_epi8(high)),
+                2 => _mm256_storeu_si256(out_high.add(2 * len).cast(), _mm512_cvtepi32_epi16(high)),
+                _ => {}
+            }
+        }
+        pass.count_ones() as usize
+    }
+
+    /// `keep_boards`, the high words `WIDTH` bytes a board (0: none).
+    ///
+    /// # Safety
+    /// AVX-512 F, BW and VL and POPCNT, `WIDTH` bytes a board of `low` at `high`, and room
+    /// at `out_low` and `out_high` for `low.len()` boards rounded up to sixteen.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,popcnt")]
+    pub(super) unsafe fn keep_boards<const WIDTH: usize>(
+        low: &[u32],
+        high: *const u8,
+        hit: u64,
+        out_low: *mut u32,
+        out_high: *mut u8,
+    ) -> usize {
+        let hit_low = _mm512_set1_epi32(hit as u32 as i32);
+        let hit_high = _mm512_set1_epi32((hit >> 32) as u32 as i32);
+        let outs = (out_low, out_high);
+        let mut len = 0;
+        let mut chunks = low.chunks_exact(LANES);
+        let mut at = 0;
+        for chunk in &mut chunks {
+            // SAFETY: a chunk is sixteen boards, whose high words the caller gives; the
+            // outputs have a slot for every board read and `len` is at most those before.
+            unsafe {
+                let l = _mm512_loadu_si512(chunk.as_ptr().cast());
+                let h = load_high::<WIDTH>(high, at);
+                let pass =
+                    _mm512_testn_epi32_mask(l, hit_low) & _mm512_testn_epi32_mask(h, hit_high);
+                len += store_boards::<WIDTH>((l, h), pass, outs, len);
+            }
+            at += LANES;
+        }
+        let rest = chunks.remainder();
+        if rest.is_empty() {
+            return len;
+        }
+        let valid = ((1u32 << rest.len()) - 1) as __mmask16;
+        // SAFETY: the masked loads read only the boards of `rest`; the outputs are rounded up
+        // to sixteen boards past those read before.
+        unsafe {
+            let l = _mm512_maskz_loadu_epi32(valid, rest.as_ptr().cast());
+            let h = load_high_masked::<WIDTH>(high, at, valid);
+            let pass = _mm512_testn_epi32_mask(l, hit_low) & _mm512_testn_epi32_mask(h, hit_high);
+            len += store_boards::<WIDTH>((l, h), pass & valid, outs, len);
+        }
+        len
     }
 }
 

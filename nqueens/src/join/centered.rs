@@ -11,7 +11,8 @@
 //! whole-list join's: a top set, a queen on each middle row, a bottom set with the rest of
 //! the columns, and keys with no bit in common.
 //!
-//! Memory, kept within twice the quarter-board join's peak (the peak of a whole count):
+//! Memory, kept within twice the quarter-board join's peak (the peak of a whole count), but
+//! at n = 18, which trades memory for time (below):
 //! - Even n up to 16, with no center rows: one list serves both roles, and it keeps only the
 //!   column sets that are not above their mirror images (half the memory; `List::halved`).
 //! - Odd n: one list would serve both roles, and would hold every half board. It keeps only
@@ -19,7 +20,10 @@
 //!   from two small pieces (module `pieces`; `Layout::bottoms_without`). n = 19 lists even
 //!   those bottoms in four classes, one at a time.
 //! - n = 18 and 20 list each role (the center rows swap upside down); n = 20 its bottoms in
-//!   four classes.
+//!   four classes. n = 18 lists each role once for the first center queen alone, and each
+//!   outer choice that shares that queen filters those lists for its second
+//!   (`Layout::lists_by_first`): one search for several choices, at about three times the
+//!   quarter-board join's peak (BENCHMARKS.md).
 //! - n = 21 to 23 keep halves of 8 rows, with 3, 4 or 5 center rows between the middle rows
 //!   (keys of 2 x 15 bits; one center row would need 2 x 17 at n = 21). Only the bottoms are
 //!   listed, and the tops put together from pieces as for odd n, which took less memory
@@ -106,6 +110,12 @@ fn in_reach(n: usize) -> Result<(), Error> {
     }
 }
 
+/// The fewest outer choices with one first center queen for which a share lists that
+/// queen's lists and filters them (see [`Layout::lists_by_first`]): those lists hold three
+/// to four times the half boards of one choice's and take as much longer to list, and a
+/// filter's pass costs about a tenth of a choice's listing (BENCHMARKS.md).
+const FILTER_FROM: usize = 5;
+
 /// Top sets a thread takes at a time: a few hundred joins, long enough that handing them
 /// out costs nothing, short enough that two threads finish an outer choice together.
 const TOP_SETS_PER_CHUNK: usize = 16;
@@ -170,6 +180,9 @@ impl Planned {
         };
         // The lists, refilled in place for each outer choice (see `List::relist`).
         let mut lists = (List::default(), List::default());
+        // The lists of one first center queen (see `Layout::lists_by_first`), and which.
+        let mut firsts = (List::default(), List::default());
+        let mut first = None;
         let mut total = 0;
         for (i, outer) in outers.iter().enumerate() {
             let from = i as u64 * per;
@@ -177,10 +190,25 @@ impl Planned {
             if a >= b {
                 continue;
             }
+            let queen = outer.queens[0];
+            if layout.lists_by_first() && first != Some(queen) {
+                // The choices of this share that share the first queen: the lists of that
+                // queen alone cost about as much as FILTER_FROM lists of a choice.
+                let ahead = outers[i..]
+                    .iter()
+                    .zip(i as u64..)
+                    .take_while(|&(o, j)| o.queens[0] == queen && j * per < hi)
+                    .count();
+                if ahead >= FILTER_FROM {
+                    list_firsts(layout, queen, threads, &mut firsts)?;
+                    first = Some(queen);
+                }
+            }
             let tops = layout.top_sets(outer);
             let job = Job {
                 layout,
                 outer,
+                firsts: (first == Some(queen)).then_some(&firsts),
                 sets: tops
                     .get((a - from) as usize..(b - from) as usize)
                     .unwrap_or_default(),
@@ -217,6 +245,9 @@ impl TopSetsDone<'_> {
 struct Job<'a> {
     layout: &'a Layout,
     outer: &'a Outer,
+    /// The lists of the outer choice's first center queen alone, where they are made (see
+    /// [`Layout::lists_by_first`]).
+    firsts: Option<&'a (List, List)>,
     sets: &'a [u32],
     threads: usize,
     steps: &'a TopSetsDone<'a>,
@@ -226,10 +257,13 @@ impl Job<'_> {
     /// The solutions of this job, unweighted, its half boards listed into `lists`.
     fn count(&self, classes: &[Class], lists: &mut (List, List)) -> Result<u64, Error> {
         let (layout, outer) = (self.layout, self.outer);
-        let (top_list, bottom_list) = lists;
         let pieced = layout.pieces_tops();
         if let ([_], false) = (classes, pieced) {
-            relist(layout, outer, self.threads, top_list, bottom_list)?;
+            match self.firsts {
+                Some(firsts) => refilter(layout, outer, self.threads, firsts, lists)?,
+                None => relist(layout, outer, self.threads, lists)?,
+            }
+            let (top_list, bottom_list) = lists;
             let bottom = if layout.center == 0 {
                 &*top_list
             } else {
@@ -245,6 +279,7 @@ impl Job<'_> {
         // The bottoms one class at a time against the tops: each bottom is still read once
         // per join it is in, and only a class of them is in memory.
         let (n, h) = (layout.n, layout.h);
+        let (top_list, bottom_list) = lists;
         let top_forbid = layout.forbidden(outer.queens);
         let pieces = match pieced {
             true => Some(Pieces::new(n, h, layout.edge_rows(), &top_forbid)?),
@@ -381,45 +416,84 @@ fn halves(buffer: &mut Vec<u32>, len: usize) -> (&mut [u32], &mut [u32]) {
     buffer[..2 * room].split_at_mut(room)
 }
 
-/// Lists the half boards of one outer choice into `top` for the top role, and, where
-/// that role differs, into `bottom` for the bottom role (the two on two threads); with
-/// no center rows, `top` serves both.
+/// Lists the half boards of one outer choice into `lists.0` for the top role, and, where
+/// that role differs, into `lists.1` for the bottom role (the two on two threads); with
+/// no center rows, `lists.0` serves both.
 fn relist(
     layout: &Layout,
     outer: &Outer,
     threads: usize,
-    top: &mut List,
-    bottom: &mut List,
+    lists: &mut (List, List),
 ) -> Result<(), Error> {
-    use std::sync::{Mutex, PoisonError};
     if layout.center == 0 {
         // Only the joins whose top set is not above its mirror image count (see
         // `Layout::weight`), so a top is always a kept set.
-        *top = List::halved(layout.n, layout.h)?;
+        lists.0 = List::halved(layout.n, layout.h)?;
         return Ok(());
     }
-    // Each role's squares to avoid, and its list.
     let roles = [
-        (
-            layout.forbidden(outer.queens),
-            Mutex::new(core::mem::take(top)),
-        ),
-        (
-            layout.bottom_forbidden(outer),
-            Mutex::new(core::mem::take(bottom)),
-        ),
+        layout.forbidden(outer.queens),
+        layout.bottom_forbidden(outer),
     ];
-    let list = |(forbid, list): &(Vec<u32>, Mutex<List>)| {
-        let mut list = list.lock().unwrap_or_else(PoisonError::into_inner);
-        // One role a thread (below): each list on one.
+    by_role(lists, threads, &roles, |forbid, list| {
         list.relist(layout.n, layout.h, layout.all, 0, forbid, 1)
-    };
-    // One role a thread: there are two.
-    let built = parallel::map(&roles, threads.min(2), list);
-    let [(_, t), (_, b)] = roles;
+    })
+}
+
+/// Makes the lists of one outer choice, as [`relist`] does, from the lists of its first
+/// center queen alone (`firsts`, see [`Layout::lists_by_first`]): each role's filtered for
+/// its second queen.
+fn refilter(
+    layout: &Layout,
+    outer: &Outer,
+    threads: usize,
+    (near, far): &(List, List),
+    lists: &mut (List, List),
+) -> Result<(), Error> {
+    let (column, [top, bottom]) = layout.second_hits(outer);
+    by_role(
+        lists,
+        threads,
+        &[(near, top), (far, bottom)],
+        |&(from, hits), list| list.filtered(from, column, hits),
+    )
+}
+
+/// Makes the lists of each role, `make(&roles[0], top)` and `make(&roles[1], bottom)`,
+/// one role a thread (there are two).
+fn by_role<T: Sync>(
+    (top, bottom): &mut (List, List),
+    threads: usize,
+    roles: &[T; 2],
+    make: impl Fn(&T, &mut List) -> Result<(), Error> + Sync,
+) -> Result<(), Error> {
+    use std::sync::{Mutex, PoisonError};
+    let lists = [
+        Mutex::new(core::mem::take(top)),
+        Mutex::new(core::mem::take(bottom)),
+    ];
+    let built = parallel::map(&[0, 1], threads.min(2), |&i: &usize| {
+        let mut list = lists[i].lock().unwrap_or_else(PoisonError::into_inner);
+        make(&roles[i], &mut list)
+    });
+    let [t, b] = lists;
     *top = t.into_inner().unwrap_or_else(PoisonError::into_inner);
     *bottom = b.into_inner().unwrap_or_else(PoisonError::into_inner);
     built.into_iter().collect()
+}
+
+/// Makes `firsts` the lists of each role for the first center queen `first` alone (see
+/// [`Layout::lists_by_first`]).
+fn list_firsts(
+    layout: &Layout,
+    first: u32,
+    threads: usize,
+    firsts: &mut (List, List),
+) -> Result<(), Error> {
+    let roles = layout.first_forbidden(first);
+    by_role(firsts, threads, &roles, |forbid, list| {
+        list.relist(layout.n, layout.h, layout.all, 0, forbid, 1)
+    })
 }
 
 /// The solutions of one outer choice whose top half uses the columns `top`.
@@ -713,6 +787,44 @@ mod tests {
                 .sum();
             assert_eq!(Ok(shares), known(n), "shares, n = {n}, {center}");
         }
+    }
+
+    /// Where an outer choice's lists are made from its first center queen's (the cut of
+    /// n = 18), they are the lists its own search makes, board for board: for whole counts
+    /// and for counts with columns allowed.
+    #[test]
+    fn lists_filtered_from_the_first_queen_are_the_lists_listed() {
+        let mut next = super::super::bits::xorshift(0x5851_f42d_4c95_7f2d);
+        for n in [8, 10, 12, 14] {
+            let mut allowed = [full_mask(n); 14];
+            allowed[(next() % n as u64) as usize] &= next() as u32 | 1;
+            allowed[n - 1] &= next() as u32 | 2;
+            for layout in [Layout::new(n), Layout::fixed(n, &allowed[..n]).unwrap()] {
+                assert!(layout.lists_by_first(), "n = {n}");
+                let mut firsts = (List::default(), List::default());
+                let mut first = None;
+                for outer in layout.outers() {
+                    let queen = outer.queens[0];
+                    if first != Some(queen) {
+                        list_firsts(&layout, queen, 2, &mut firsts).unwrap();
+                        first = Some(queen);
+                    }
+                    let mut listed = (List::default(), List::default());
+                    let mut filtered = (List::default(), List::default());
+                    relist(&layout, &outer, 1, &mut listed).unwrap();
+                    refilter(&layout, &outer, 2, &firsts, &mut filtered).unwrap();
+                    for (a, b) in [(&listed.0, &filtered.0), (&listed.1, &filtered.1)] {
+                        assert_eq!(a.start, b.start, "n = {n}, {outer:?}");
+                        assert_eq!(a.low, b.low, "n = {n}, {outer:?}");
+                        assert_eq!(a.high, b.high, "n = {n}, {outer:?}");
+                    }
+                }
+            }
+        }
+        // n = 20 lists its bottoms in classes, and odd n its tops from pieces.
+        assert!(!Layout::new(20).lists_by_first());
+        assert!(!Layout::new(17).lists_by_first());
+        assert!(!Layout::new(21).lists_by_first());
     }
 
     /// Every solution, by brute force: the placements of `n` whose row `r` takes a column

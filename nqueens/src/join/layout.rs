@@ -483,6 +483,38 @@ impl Layout {
         }
     }
 
+    /// Whether an outer choice's two lists may be made from lists of its first center queen
+    /// alone, filtered for the second (see `List::filtered`): two center rows, both roles
+    /// listed, in one class (n = 18). The outer choices come in order, so those that share
+    /// a first queen are neighbours, and its lists, three to four times one choice's, cost
+    /// one search for all of them where each choice searched (twice) for its own. Not n = 20,
+    /// whose bottoms come in classes to bound memory, nor where tops come from pieces.
+    pub(super) fn lists_by_first(&self) -> bool {
+        self.center == 2 && !self.pieces_tops() && self.edges == 1 && self.split_on == 0
+    }
+
+    /// What each role's half boards must avoid for the first center queen `first` alone (row
+    /// `h + 1`): the top's, and the bottom's, for which it is the farther center row.
+    pub(super) fn first_forbidden(&self, first: u32) -> [Vec<u32>; 2] {
+        let mut top = [0; MAX_CENTER];
+        top[0] = first;
+        let mut bottom = [0; MAX_CENTER];
+        bottom[1] = first;
+        [
+            self.forbidden_in(top, |row| self.allowed[row]),
+            self.forbidden_in(bottom, |r| self.allowed[self.n - 1 - r]),
+        ]
+    }
+
+    /// What the second center queen of `outer` (row `h + 2`) adds to [`Layout::first_forbidden`]:
+    /// its column, and the crossings that reach it, for the top role (two rows past the
+    /// crossings' row) and for the bottom role (one row past).
+    pub(super) fn second_hits(&self, outer: &Outer) -> (u32, [u64; 2]) {
+        let q = outer.queens[1];
+        let reach = |d: u32| u64::from(q >> d) | u64::from((q << d) & self.all) << self.n;
+        (q, [reach(2), reach(1)])
+    }
+
     /// What the bottom role's half boards must avoid, row by row from the edge: with one
     /// center row, the top's and [`Layout::bottoms_without`]; with more, which come in
     /// reverse order upside down, the top's of the center queens reversed.
