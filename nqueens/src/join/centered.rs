@@ -11,14 +11,15 @@
 //! whole-list join's: a top set, a queen on each middle row, a bottom set with the rest of
 //! the columns, and keys with no bit in common.
 //!
-//! Memory, kept within twice the quarter-board join's peak (the peak of a whole count), but
-//! at n = 18, which trades memory for time (below):
+//! Memory, kept within about three times the quarter-board join's peak (the peak of a
+//! whole count), and under it at n = 21; n = 18 and 19 spend some of that room on time
+//! (below; BENCHMARKS.md has each size's peak):
 //! - Even n up to 16, with no center rows: one list serves both roles, and it keeps only the
 //!   column sets that are not above their mirror images (half the memory; `List::halved`).
 //! - Odd n: one list would serve both roles, and would hold every half board. It keeps only
 //!   the bottoms, those without the last column, and the tops are put together when joined
 //!   from two small pieces (module `pieces`; `Layout::bottoms_without`). n = 19 lists even
-//!   those bottoms in four classes, one at a time.
+//!   those bottoms in two classes, one at a time.
 //! - n = 18 and 20 list each role (the center rows swap upside down); n = 20 its bottoms in
 //!   four classes. n = 18 lists each role once for the first center queen alone, and each
 //!   outer choice that shares that queen filters those lists for its second
@@ -42,7 +43,7 @@ use std::vec::Vec;
 
 use super::bits::{mirror_columns, mirror_crossings, push};
 use super::layout::{Class, Layout, Outer};
-use super::lists::{Found, List};
+use super::lists::{Found, List, SetCounts};
 use super::pairs::group_pairs;
 use super::pieces::Pieces;
 use super::shape::Prepared;
@@ -292,10 +293,20 @@ impl Job<'_> {
         // With one center row and one class, the top sets that are bottom sets too are read
         // from the bottoms' list (see `Tops::Pieced`).
         let tops_read_bottoms = classes.len() == 1 && layout.bottoms_without() != 0;
+        let counted = shared_counts(layout, classes, &bottom_forbid, self.threads)?;
         let mut sum = 0;
         for class in classes {
             let forbid: Vec<u32> = bottom_forbid.iter().map(|f| f | class.without).collect();
-            bottom_list.relist(n, h, class.firsts, class.with, &forbid, self.threads)?;
+            let listing = (n, h, class.firsts);
+            let (with, without) = (class.with, class.without);
+            bottom_list.relist_class(
+                counted.as_ref(),
+                listing,
+                with,
+                without,
+                &forbid,
+                self.threads,
+            )?;
             let top = match &pieces {
                 None => Tops::Listed(top_list),
                 Some(pieces) => Tops::Pieced {
@@ -438,6 +449,23 @@ fn relist(
     by_role(lists, threads, &roles, |forbid, list| {
         list.relist(layout.n, layout.h, layout.all, 0, forbid, 1)
     })
+}
+
+/// One counting pass for the bottoms' classes where they differ only in the columns they
+/// hold (n = 19): its search, not each class's, counts the boards of every set. `None` for
+/// one class, or classes by their edge row's queen, whose sets span several.
+fn shared_counts(
+    layout: &Layout,
+    classes: &[Class],
+    forbid: &[u32],
+    threads: usize,
+) -> Result<Option<SetCounts>, Error> {
+    match classes {
+        [first, rest @ ..] if !rest.is_empty() && rest.iter().all(|c| c.firsts == first.firsts) => {
+            SetCounts::new(layout.n, layout.h, first.firsts, forbid, threads).map(Some)
+        }
+        _ => Ok(None),
+    }
 }
 
 /// Makes the lists of one outer choice, as [`relist`] does, from the lists of its first
@@ -954,7 +982,7 @@ mod tests {
             }
         }
         assert_eq!(Layout::new(20).bottom_classes().len(), 4);
-        assert_eq!(Layout::new(19).bottom_classes().len(), 4);
+        assert_eq!(Layout::new(19).bottom_classes().len(), 2);
         let all = Layout::new(17).all;
         let one = Class {
             firsts: all,

@@ -81,9 +81,13 @@ pub(super) const MAX_CENTERED_N: usize = 2 * HALF_ROWS_PAST_18 + 2 + MAX_CENTER;
 /// queen: a quarter of them at a time keeps the peak near the quarter-board join's.
 const EDGE_CLASSES_20: u32 = 4;
 
-/// n = 19 lists the bottoms of one outer choice in four classes, by whether they hold
-/// columns 13 and 14: at most 6.1 million half boards at a time, not 21.4 million.
-const SPLIT_ON_19: u32 = 0b11 << 13;
+/// n = 19 lists the bottoms of one outer choice in two classes, by whether they hold
+/// column 13: at most 11.5 million half boards at a time, not 21.4 million. Each top set is
+/// put together from its pieces again for every class it meets, so fewer classes cost
+/// memory and save time: four (columns 13 and 14, 6.1 million at most) put each together
+/// 2.4 times on average, a quarter of the count, and one class took 4.7 times the
+/// quarter-board join's peak (BENCHMARKS.md).
+const SPLIT_ON_19: u32 = 0b1 << 13;
 
 /// The bottom halves that one pass of the joins lists: those whose edge row's queen is in
 /// one of the columns `firsts`, with a queen in each column of `with` and in none of
@@ -184,8 +188,8 @@ impl Layout {
     /// classes where the whole of them would take more than twice the quarter-board join's
     /// peak memory:
     /// - n = 20: four, by their edge row's queen.
-    /// - n = 19: four, by whether they hold column 13 and column 14: the bottoms of one
-    ///   outer choice (up to 21.4 million half boards) come to 6.1 million at most.
+    /// - n = 19: two, by whether they hold column 13: the bottoms of one outer choice (up
+    ///   to 21.4 million half boards) come to 11.5 million at most.
     #[inline(always)]
     pub(super) fn new(n: usize) -> Layout {
         // Past 18, halves of HALF_ROWS_PAST_18 rows and the center takes the rest (at 19 and

@@ -157,7 +157,26 @@ impl List {
         threads: usize,
     ) -> Result<(), Error> {
         let keep = |cols| cols & with == with;
-        self.kept((n, rows, firsts, forbid), keep, threads)
+        self.kept((n, rows, firsts, forbid), keep, None, threads)
+    }
+
+    /// [`List::relist`] of a class of a listing: its squares of `forbid` and its columns
+    /// `without` in none of its rows, and only sets that hold the columns `with`. Where
+    /// `counted` counted the whole listing, the boards of the class's sets are exactly the
+    /// listing's, so only the filling pass searches: several classes of one listing share
+    /// the one count (n = 19, whose bottoms come in two classes).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn relist_class(
+        &mut self,
+        counted: Option<&SetCounts>,
+        (n, rows, firsts): (usize, usize, u32),
+        with: u32,
+        without: u32,
+        forbid: &[u32],
+        threads: usize,
+    ) -> Result<(), Error> {
+        let keep = |cols| cols & with == with && cols & without == 0;
+        self.kept((n, rows, firsts, forbid), keep, counted, threads)
     }
 
     /// Where the half boards with the columns `cols` are in the lists.
@@ -174,11 +193,13 @@ impl List {
 
     /// Lists the placements of `rows` rows of `n` with the first queen in one of the columns
     /// `firsts`, none on the squares of `forbid` (`listing`), and columns that `keep` keeps,
-    /// on `threads` threads.
+    /// on `threads` threads; the boards of each set kept counted by `counted` where given,
+    /// else by a search.
     fn kept(
         &mut self,
         listing: (usize, usize, u32, &[u32]),
         keep: impl Fn(u32) -> bool,
+        counted: Option<&SetCounts>,
         threads: usize,
     ) -> Result<(), Error> {
         let (n, rows, _, forbid) = listing;
@@ -203,7 +224,14 @@ impl List {
         high.clear();
         wide.clear();
         zero(start, sets + 1)?;
-        count_sets(listing, index, start, threads)?;
+        match counted {
+            Some(counted) => {
+                for (i, slot) in start.iter_mut().enumerate().take(sets) {
+                    *slot = counted.of(index.set(i));
+                }
+            }
+            None => count_sets(listing, index, start, threads)?,
+        }
         let mut boards = 0;
         for (i, slot) in start.iter_mut().enumerate().take(sets) {
             if keep(index.set(i)) {
@@ -315,7 +343,7 @@ impl List {
         let all = full_mask(n);
         let mut list = List::default();
         let keep = |cols| cols <= mirror_columns(cols, n);
-        list.kept((n, rows, all, &[]), keep, 1)?;
+        list.kept((n, rows, all, &[]), keep, None, 1)?;
         list.halved = Some(n);
         Ok(list)
     }
@@ -375,6 +403,36 @@ impl List {
             low: self.low.get(from..to).unwrap_or_default(),
             high,
         }
+    }
+}
+
+/// How many half boards each column set has in one listing, for the lists of several
+/// classes of it to share ([`List::relist_class`]).
+pub(super) struct SetCounts {
+    index: Index,
+    counts: Vec<u32>,
+}
+
+impl SetCounts {
+    /// The counts of the placements of `rows` rows of `n` with the first queen in one of
+    /// the columns `firsts` and none on the squares of `forbid`, on `threads` threads.
+    pub(super) fn new(
+        n: usize,
+        rows: usize,
+        firsts: u32,
+        forbid: &[u32],
+        threads: usize,
+    ) -> Result<SetCounts, Error> {
+        let index = Index::new(n, rows, forbid);
+        let mut counts = zeroed(index.len(n))?;
+        count_sets((n, rows, firsts, forbid), &index, &mut counts, threads)?;
+        Ok(SetCounts { index, counts })
+    }
+
+    /// How many boards have the columns `cols`.
+    fn of(&self, cols: u32) -> u32 {
+        let i = self.index.of(cols);
+        i.and_then(|i| self.counts.get(i)).copied().unwrap_or(0)
     }
 }
 
@@ -617,6 +675,41 @@ pub(super) fn half_boards(
 mod tests {
     use super::*;
     use crate::join::bits::{mirror_crossings, pack, subsets, unpack};
+
+    /// The lists of classes that share one counting pass are the lists each class's own
+    /// search counts, board for board: every subset of two columns held, the squares of a
+    /// queen forbidden as the centered join forbids them, one thread and two.
+    #[test]
+    fn classes_counted_once_list_what_their_own_counts_list() {
+        for (n, rows, queen) in [(9, 4, 2), (11, 4, 5), (13, 6, 0), (17, 6, 9), (22, 6, 20)] {
+            let all = full_mask(n);
+            let forbid: Vec<u32> = (0..rows)
+                .map(|r| {
+                    let (q, d) = (1u32 << queen, (rows + 1 - r) as u32);
+                    q | (q << d) & all | q >> d
+                })
+                .collect();
+            let split = 0b11 << (n - 4);
+            for threads in [1, 2] {
+                let counted = SetCounts::new(n, rows, all, &forbid, threads).unwrap();
+                for with in [0, split & split << 1, split & !(split << 1), split] {
+                    let without = split & !with;
+                    let forbid: Vec<u32> = forbid.iter().map(|f| f | without).collect();
+                    let own = List::new(n, rows, all, with, &forbid).unwrap();
+                    let mut shared = List::default();
+                    let listing = (n, rows, all);
+                    shared
+                        .relist_class(Some(&counted), listing, with, without, &forbid, threads)
+                        .unwrap();
+                    assert_eq!(own.start, shared.start, "n = {n}, with {with:b}");
+                    assert_eq!(own.low, shared.low, "n = {n}, with {with:b}");
+                    assert_eq!(own.high, shared.high, "n = {n}, with {with:b}");
+                    assert_eq!(own.wide, shared.wide, "n = {n}, with {with:b}");
+                    assert!(!own.low.is_empty(), "n = {n}, with {with:b}");
+                }
+            }
+        }
+    }
 
     /// A halved list hands out every set's half boards: those kept as they are, the others
     /// as their mirror images, which `mirror_crossings` turns back.
