@@ -297,16 +297,9 @@ impl Job<'_> {
         let mut sum = 0;
         for class in classes {
             let forbid: Vec<u32> = bottom_forbid.iter().map(|f| f | class.without).collect();
-            let listing = (n, h, class.firsts);
-            let (with, without) = (class.with, class.without);
-            bottom_list.relist_class(
-                counted.as_ref(),
-                listing,
-                with,
-                without,
-                &forbid,
-                self.threads,
-            )?;
+            let listing = (n, h, class.firsts, &forbid[..]);
+            let columns = (class.with, class.without);
+            bottom_list.relist_class(counted.as_ref(), listing, columns, self.threads)?;
             let top = match &pieces {
                 None => Tops::Listed(top_list),
                 Some(pieces) => Tops::Pieced {
@@ -446,7 +439,18 @@ fn relist(
         layout.forbidden(outer.queens),
         layout.bottom_forbidden(outer),
     ];
-    by_role(lists, threads, &roles, |forbid, list| {
+    list_roles(layout, &roles, threads, lists)
+}
+
+/// Lists into `lists` the half boards that avoid `roles[0]` (the top role's squares) and
+/// `roles[1]` (the bottom role's), one role a thread.
+fn list_roles(
+    layout: &Layout,
+    roles: &[Vec<u32>; 2],
+    threads: usize,
+    lists: &mut (List, List),
+) -> Result<(), Error> {
+    by_role(lists, threads, roles, |forbid, list| {
         list.relist(layout.n, layout.h, layout.all, 0, forbid, 1)
     })
 }
@@ -518,10 +522,7 @@ fn list_firsts(
     threads: usize,
     firsts: &mut (List, List),
 ) -> Result<(), Error> {
-    let roles = layout.first_forbidden(first);
-    by_role(firsts, threads, &roles, |forbid, list| {
-        list.relist(layout.n, layout.h, layout.all, 0, forbid, 1)
-    })
+    list_roles(layout, &layout.first_forbidden(first), threads, firsts)
 }
 
 /// The solutions of one outer choice whose top half uses the columns `top`.

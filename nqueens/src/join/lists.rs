@@ -160,23 +160,21 @@ impl List {
         self.kept((n, rows, firsts, forbid), keep, None, threads)
     }
 
-    /// [`List::relist`] of a class of a listing: its squares of `forbid` and its columns
-    /// `without` in none of its rows, and only sets that hold the columns `with`. Where
-    /// `counted` counted the whole listing, the boards of the class's sets are exactly the
-    /// listing's, so only the filling pass searches: several classes of one listing share
-    /// the one count (n = 19, whose bottoms come in two classes).
-    #[allow(clippy::too_many_arguments)]
+    /// [`List::relist`] of a class of a listing (`n`, `rows`, `firsts`, `forbid`, where
+    /// `forbid` holds the columns `without` in every row): the sets that hold the columns
+    /// `with` and none of `without`. Where `counted` counted the whole listing, the boards
+    /// of the class's sets are exactly the listing's, so only the filling pass searches:
+    /// several classes of one listing share the one count (n = 19, whose bottoms come in
+    /// two classes).
     pub(super) fn relist_class(
         &mut self,
         counted: Option<&SetCounts>,
-        (n, rows, firsts): (usize, usize, u32),
-        with: u32,
-        without: u32,
-        forbid: &[u32],
+        listing: (usize, usize, u32, &[u32]),
+        (with, without): (u32, u32),
         threads: usize,
     ) -> Result<(), Error> {
         let keep = |cols| cols & with == with && cols & without == 0;
-        self.kept((n, rows, firsts, forbid), keep, counted, threads)
+        self.kept(listing, keep, counted, threads)
     }
 
     /// Where the half boards with the columns `cols` are in the lists.
@@ -697,9 +695,9 @@ mod tests {
                     let forbid: Vec<u32> = forbid.iter().map(|f| f | without).collect();
                     let own = List::new(n, rows, all, with, &forbid).unwrap();
                     let mut shared = List::default();
-                    let listing = (n, rows, all);
+                    let listing = (n, rows, all, &forbid[..]);
                     shared
-                        .relist_class(Some(&counted), listing, with, without, &forbid, threads)
+                        .relist_class(Some(&counted), listing, (with, without), threads)
                         .unwrap();
                     assert_eq!(own.start, shared.start, "n = {n}, with {with:b}");
                     assert_eq!(own.low, shared.low, "n = {n}, with {with:b}");
