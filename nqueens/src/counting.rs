@@ -446,10 +446,11 @@ impl Counter {
     /// its finished shares as it goes (the command's `count --checkpoint`): 1 where the whole
     /// count takes a few seconds at most (n up to 16) or has no shares (queens fixed outside
     /// the join's sizes) or nothing to count (fixed queens that attack each other); for the
-    /// join, whole outer choices of center queens a share, split until there are at least
-    /// [`SHARES_AT_LEAST`] (a share of an outer choice lists its half boards again), and never
-    /// more than [`MAX_SHARES`](crate::MAX_SHARES); for the 8-fold counter, [`SHARES_AT_LEAST`]
-    /// runs of its tasks.
+    /// join, whole outer choices of center queens a share (at n = 22 and 23 as many of them
+    /// as lets neighbours that share their leading center queens list their half boards
+    /// once), split until there are at least [`SHARES_AT_LEAST`] (a share of an outer choice
+    /// lists its half boards again), and never more than [`MAX_SHARES`](crate::MAX_SHARES);
+    /// for the 8-fold counter, [`SHARES_AT_LEAST`] runs of its tasks.
     ///
     /// ```
     /// use nqueens_tables::Counter;
@@ -465,8 +466,8 @@ impl Counter {
             #[cfg(feature = "std")]
             Method::Join => match self.share_run() {
                 Some(run) => {
-                    let outers = run.outer_choices();
-                    (outers * SHARES_AT_LEAST.div_ceil(outers)).min(crate::board::MAX_SHARES)
+                    let whole = run.outer_choices() / run.choices_a_share();
+                    (whole * SHARES_AT_LEAST.div_ceil(whole)).min(crate::board::MAX_SHARES)
                 }
                 None => 1,
             },

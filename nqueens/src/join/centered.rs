@@ -23,13 +23,14 @@
 //! - n = 18 and 20 list each role (the center rows swap upside down); n = 20 its bottoms in
 //!   four classes. n = 18 lists each role once for the first center queen alone, and each
 //!   outer choice that shares that queen filters those lists for its second
-//!   (`Layout::lists_by_first`): one search for several choices, at about three times the
+//!   (`Layout::lists_by_leading`): one search for several choices, at about three times the
 //!   quarter-board join's peak (BENCHMARKS.md).
 //! - n = 21 to 23 keep halves of 8 rows, with 3, 4 or 5 center rows between the middle rows
 //!   (keys of 2 x 15 bits; one center row would need 2 x 17 at n = 21). Only the bottoms are
 //!   listed, and the tops put together from pieces as for odd n, which took less memory
-//!   than listing both roles (BENCHMARKS.md); the many outer choices each list few half
-//!   boards.
+//!   than listing both roles (BENCHMARKS.md). n = 22 and 23 list the bottoms once for the
+//!   leading center queens (all but the last), and filter that list for each outer choice
+//!   that shares them, as n = 18 does: a fraction of the quarter-board join's peak there.
 //!
 //! Symmetry: the outer choices come one per orbit under the mirror and the vertical flip
 //! (which reverses the center rows), weighted by the orbit's size. With one center row the
@@ -111,11 +112,17 @@ fn in_reach(n: usize) -> Result<(), Error> {
     }
 }
 
-/// The fewest outer choices with one first center queen for which a share lists that
-/// queen's lists and filters them (see [`Layout::lists_by_first`]): those lists hold three
-/// to four times the half boards of one choice's and take as much longer to list, and a
-/// filter's pass costs about a tenth of a choice's listing (BENCHMARKS.md).
+/// The fewest outer choices with the same leading center queens for which a share lists
+/// those queens' lists and filters them (see [`Layout::lists_by_leading`]): those lists
+/// hold three to five times the half boards of one choice's and take as much longer to
+/// list, and a filter's pass costs about a tenth of a choice's listing (BENCHMARKS.md).
 const FILTER_FROM: usize = 5;
+
+/// The most whole outer choices a share of a long count holds past n = 20 (see
+/// `Planned::choices_a_share`): the neighbours that share their leading queens come up to
+/// 17 at a time, about 8 on average, and one choice is a small part of a count there, so
+/// a share of 19 to 25 of them is still short (BENCHMARKS.md).
+const CHOICES_A_SHARE: u64 = 32;
 
 /// Top sets a thread takes at a time: a few hundred joins, long enough that handing them
 /// out costs nothing, short enough that two threads finish an outer choice together.
@@ -163,6 +170,23 @@ impl Planned {
         self.outers.len() as u64
     }
 
+    /// How many whole outer choices a share of a long count holds, so that the neighbours
+    /// that share their leading center queens are in one share and list their bottoms
+    /// once (see [`Layout::lists_by_leading`]): past n = 20, the largest divisor of the
+    /// number of choices up to [`CHOICES_A_SHARE`] (n = 22: 19 of 24,814; 23: 25 of
+    /// 407,900); else 1, a share a choice.
+    pub(super) fn choices_a_share(&self) -> u64 {
+        let layout = &self.layout;
+        if !(layout.lists_by_leading() && layout.pieces_tops()) {
+            return 1;
+        }
+        let outers = self.outers.len() as u64;
+        (1..=CHOICES_A_SHARE)
+            .rev()
+            .find(|g| outers.is_multiple_of(*g))
+            .unwrap_or(1)
+    }
+
     /// A share of the count this plan cuts (see [`count_share`]).
     pub(super) fn count(
         &self,
@@ -181,9 +205,10 @@ impl Planned {
         };
         // The lists, refilled in place for each outer choice (see `List::relist`).
         let mut lists = (List::default(), List::default());
-        // The lists of one first center queen (see `Layout::lists_by_first`), and which.
-        let mut firsts = (List::default(), List::default());
-        let mut first = None;
+        // The lists of the leading center queens (see `Layout::lists_by_leading`), and
+        // which.
+        let mut leads = (List::default(), List::default());
+        let mut listed = None;
         let mut total = 0;
         for (i, outer) in outers.iter().enumerate() {
             let from = i as u64 * per;
@@ -191,25 +216,25 @@ impl Planned {
             if a >= b {
                 continue;
             }
-            let queen = outer.queens[0];
-            if layout.lists_by_first() && first != Some(queen) {
-                // The choices of this share that share the first queen: the lists of that
-                // queen alone cost about as much as FILTER_FROM lists of a choice.
+            let lead = layout.leading(outer);
+            if layout.lists_by_leading() && listed != Some(lead.queens) {
+                // The choices of this share that share the leading queens: the lists of
+                // those queens alone cost about as much as FILTER_FROM lists of a choice.
                 let ahead = outers[i..]
                     .iter()
                     .zip(i as u64..)
-                    .take_while(|&(o, j)| o.queens[0] == queen && j * per < hi)
+                    .take_while(|&(o, j)| layout.leading(o).queens == lead.queens && j * per < hi)
                     .count();
                 if ahead >= FILTER_FROM {
-                    list_firsts(layout, queen, threads, &mut firsts)?;
-                    first = Some(queen);
+                    list_leading(layout, &lead, threads, &mut leads)?;
+                    listed = Some(lead.queens);
                 }
             }
             let tops = layout.top_sets(outer);
             let job = Job {
                 layout,
                 outer,
-                firsts: (first == Some(queen)).then_some(&firsts),
+                leads: (listed == Some(lead.queens)).then_some(&leads),
                 sets: tops
                     .get((a - from) as usize..(b - from) as usize)
                     .unwrap_or_default(),
@@ -246,9 +271,9 @@ impl TopSetsDone<'_> {
 struct Job<'a> {
     layout: &'a Layout,
     outer: &'a Outer,
-    /// The lists of the outer choice's first center queen alone, where they are made (see
-    /// [`Layout::lists_by_first`]).
-    firsts: Option<&'a (List, List)>,
+    /// The lists of the outer choice's leading center queens alone, where they are made
+    /// (see [`Layout::lists_by_leading`]).
+    leads: Option<&'a (List, List)>,
     sets: &'a [u32],
     threads: usize,
     steps: &'a TopSetsDone<'a>,
@@ -260,8 +285,8 @@ impl Job<'_> {
         let (layout, outer) = (self.layout, self.outer);
         let pieced = layout.pieces_tops();
         if let ([_], false) = (classes, pieced) {
-            match self.firsts {
-                Some(firsts) => refilter(layout, outer, self.threads, firsts, lists)?,
+            match self.leads {
+                Some(leads) => refilter(layout, outer, self.threads, leads, lists)?,
                 None => relist(layout, outer, self.threads, lists)?,
             }
             let (top_list, bottom_list) = lists;
@@ -299,7 +324,13 @@ impl Job<'_> {
             let forbid: Vec<u32> = bottom_forbid.iter().map(|f| f | class.without).collect();
             let listing = (n, h, class.firsts, &forbid[..]);
             let columns = (class.with, class.without);
-            bottom_list.relist_class(counted.as_ref(), listing, columns, self.threads)?;
+            match (self.leads, classes) {
+                (Some((_, leads)), [_]) => {
+                    let (column, [_, hits]) = layout.last_hits(outer);
+                    bottom_list.filtered(leads, column, hits)?;
+                }
+                _ => bottom_list.relist_class(counted.as_ref(), listing, columns, self.threads)?,
+            }
             let top = match &pieces {
                 None => Tops::Listed(top_list),
                 Some(pieces) => Tops::Pieced {
@@ -472,9 +503,9 @@ fn shared_counts(
     }
 }
 
-/// Makes the lists of one outer choice, as [`relist`] does, from the lists of its first
-/// center queen alone (`firsts`, see [`Layout::lists_by_first`]): each role's filtered for
-/// its second queen.
+/// Makes the lists of one outer choice, as [`relist`] does, from the lists of its leading
+/// center queens alone (`leads`, see [`Layout::lists_by_leading`]): each role's filtered for
+/// its last queen.
 fn refilter(
     layout: &Layout,
     outer: &Outer,
@@ -482,7 +513,7 @@ fn refilter(
     (near, far): &(List, List),
     lists: &mut (List, List),
 ) -> Result<(), Error> {
-    let (column, [top, bottom]) = layout.second_hits(outer);
+    let (column, [top, bottom]) = layout.last_hits(outer);
     by_role(
         lists,
         threads,
@@ -514,15 +545,24 @@ fn by_role<T: Sync>(
     built.into_iter().collect()
 }
 
-/// Makes `firsts` the lists of each role for the first center queen `first` alone (see
-/// [`Layout::lists_by_first`]).
-fn list_firsts(
+/// Makes `leads` the lists for the leading center queens `lead` alone (see
+/// [`Layout::lists_by_leading`]): each role's where both are listed, else the bottoms'
+/// (`leads.1`), on every thread.
+fn list_leading(
     layout: &Layout,
-    first: u32,
+    lead: &Outer,
     threads: usize,
-    firsts: &mut (List, List),
+    leads: &mut (List, List),
 ) -> Result<(), Error> {
-    list_roles(layout, &layout.first_forbidden(first), threads, firsts)
+    match layout.pieces_tops() {
+        false => relist(layout, lead, threads, leads),
+        true => {
+            let forbid = layout.bottom_forbidden(lead);
+            leads
+                .1
+                .relist(layout.n, layout.h, layout.all, 0, &forbid, threads)
+        }
+    }
 }
 
 /// The solutions of one outer choice whose top half uses the columns `top`.
@@ -791,6 +831,19 @@ mod tests {
         }
     }
 
+    /// A long count's shares hold whole outer choices: past n = 20 as many as divide the
+    /// choices evenly, up to `CHOICES_A_SHARE`, so that neighbours with the same leading
+    /// queens list their bottoms once; else one.
+    #[test]
+    fn long_counts_take_whole_choices_a_share() {
+        for (n, want) in [(17, 1), (18, 1), (20, 1), (21, 1), (22, 19), (23, 25)] {
+            let planned = Planned::of(Layout::new(n));
+            let per = planned.choices_a_share();
+            assert_eq!(per, want, "n = {n}");
+            assert!(planned.outer_choices().is_multiple_of(per), "n = {n}");
+        }
+    }
+
     /// Three, four and five center rows (the cut of n = 21, 22 and 23) on boards small
     /// enough to count here, with shares.
     #[test]
@@ -818,42 +871,60 @@ mod tests {
         }
     }
 
-    /// Where an outer choice's lists are made from its first center queen's (the cut of
-    /// n = 18), they are the lists its own search makes, board for board: for whole counts
-    /// and for counts with columns allowed.
+    /// Where an outer choice's lists are made from its leading center queens' (the cuts of
+    /// n = 18, and of 22 and 23 for the bottoms alone), they are the lists its own search
+    /// makes, board for board: for whole counts and for counts with columns allowed.
     #[test]
-    fn lists_filtered_from_the_first_queen_are_the_lists_listed() {
+    fn lists_filtered_from_the_leading_queens_are_the_lists_listed() {
         let mut next = super::super::bits::xorshift(0x5851_f42d_4c95_7f2d);
-        for n in [8, 10, 12, 14] {
+        for (n, center) in [(8, 2), (10, 2), (12, 2), (14, 2), (12, 4), (14, 4), (13, 5)] {
             let mut allowed = [full_mask(n); 14];
             allowed[(next() % n as u64) as usize] &= next() as u32 | 1;
             allowed[n - 1] &= next() as u32 | 2;
-            for layout in [Layout::new(n), Layout::fixed(n, &allowed[..n]).unwrap()] {
-                assert!(layout.lists_by_first(), "n = {n}");
-                let mut firsts = (List::default(), List::default());
-                let mut first = None;
+            let whole = Layout::centered(n, center);
+            let fixed = Layout::fixed(n, &allowed[..n]).unwrap();
+            let mut checked = 0;
+            for layout in [whole, whole.with_allowed(&fixed)] {
+                assert!(layout.lists_by_leading(), "n = {n}");
+                let pieced = layout.pieces_tops();
+                let mut leads = (List::default(), List::default());
+                let mut listed_for = None;
                 for outer in layout.outers() {
-                    let queen = outer.queens[0];
-                    if first != Some(queen) {
-                        list_firsts(&layout, queen, 2, &mut firsts).unwrap();
-                        first = Some(queen);
+                    let lead = layout.leading(&outer);
+                    if listed_for != Some(lead.queens) {
+                        list_leading(&layout, &lead, 2, &mut leads).unwrap();
+                        listed_for = Some(lead.queens);
                     }
                     let mut listed = (List::default(), List::default());
                     let mut filtered = (List::default(), List::default());
-                    relist(&layout, &outer, 1, &mut listed).unwrap();
-                    refilter(&layout, &outer, 2, &firsts, &mut filtered).unwrap();
+                    if pieced {
+                        let forbid = layout.bottom_forbidden(&outer);
+                        let (n, h, all) = (layout.n, layout.h, layout.all);
+                        listed.1.relist(n, h, all, 0, &forbid, 1).unwrap();
+                        let (column, [_, hits]) = layout.last_hits(&outer);
+                        filtered.1.filtered(&leads.1, column, hits).unwrap();
+                    } else {
+                        relist(&layout, &outer, 1, &mut listed).unwrap();
+                        refilter(&layout, &outer, 2, &leads, &mut filtered).unwrap();
+                    }
                     for (a, b) in [(&listed.0, &filtered.0), (&listed.1, &filtered.1)] {
                         assert_eq!(a.start, b.start, "n = {n}, {outer:?}");
                         assert_eq!(a.low, b.low, "n = {n}, {outer:?}");
                         assert_eq!(a.high, b.high, "n = {n}, {outer:?}");
                     }
+                    checked += listed.1.low.len();
                 }
             }
+            assert!(checked > 0, "n = {n}");
         }
-        // n = 20 lists its bottoms in classes, and odd n its tops from pieces.
-        assert!(!Layout::new(20).lists_by_first());
-        assert!(!Layout::new(17).lists_by_first());
-        assert!(!Layout::new(21).lists_by_first());
+        // n = 20 lists its bottoms in classes, odd n to 19 its tops from pieces, and n = 21
+        // has no memory to spare.
+        for n in [17, 19, 20, 21] {
+            assert!(!Layout::new(n).lists_by_leading(), "n = {n}");
+        }
+        for n in [18, 22, 23] {
+            assert!(Layout::new(n).lists_by_leading(), "n = {n}");
+        }
     }
 
     /// Every solution, by brute force: the placements of `n` whose row `r` takes a column

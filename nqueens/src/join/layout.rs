@@ -73,6 +73,13 @@ const SHORT_EDGE_ROWS: usize = 2;
 /// [`Layout::pieces_tops`]): n = 21's, whose halves of 8 rows are n = 19's, pieced there.
 const PIECED_FROM_CENTER: usize = 3;
 
+/// The fewest center rows past [`PIECED_FROM_CENTER`] with which the bottoms of an outer
+/// choice are filtered from the list of its leading queens (see
+/// [`Layout::lists_by_leading`]): n = 22's four. At n = 21 that list, several times a
+/// choice's, would take the count past the quarter-board join's peak, which it keeps under
+/// (BENCHMARKS.md).
+const LEADING_FROM_CENTER: usize = 4;
+
 /// The largest n the centered join counts: past it, `MAX_CENTER` would grow, and with it
 /// the outer choices (orbits: 1,476 at n = 21, 24,814 at 22, 407,900 at 23).
 pub(super) const MAX_CENTERED_N: usize = 2 * HALF_ROWS_PAST_18 + 2 + MAX_CENTER;
@@ -487,36 +494,42 @@ impl Layout {
         }
     }
 
-    /// Whether an outer choice's two lists may be made from lists of its first center queen
-    /// alone, filtered for the second (see `List::filtered`): two center rows, both roles
-    /// listed, in one class (n = 18). The outer choices come in order, so those that share
-    /// a first queen are neighbours, and its lists, three to four times one choice's, cost
-    /// one search for all of them where each choice searched (twice) for its own. Not n = 20,
-    /// whose bottoms come in classes to bound memory, nor where tops come from pieces.
-    pub(super) fn lists_by_first(&self) -> bool {
-        self.center == 2 && !self.pieces_tops() && self.edges == 1 && self.split_on == 0
+    /// Whether an outer choice's lists may be made from lists of its leading center queens
+    /// (all but the last) alone, filtered for the last (see `List::filtered`). The outer
+    /// choices come in order, so those that share their leading queens are neighbours, and
+    /// the lists of those queens, three to five times one choice's, cost one search for all
+    /// of them where each choice searched (twice) for its own:
+    /// - two center rows, both roles listed, in one class (n = 18);
+    /// - [`LEADING_FROM_CENTER`] or more, only the bottoms listed (n = 22 and 23).
+    ///
+    /// Not n = 20, whose bottoms come in classes to bound memory, nor n = 21, whose lists of
+    /// two queens would take the count past the quarter-board join's memory.
+    pub(super) fn lists_by_leading(&self) -> bool {
+        let cut = match self.pieces_tops() {
+            false => self.center == 2,
+            true => self.center >= LEADING_FROM_CENTER,
+        };
+        cut && self.edges == 1 && self.split_on == 0
     }
 
-    /// What each role's half boards must avoid for the first center queen `first` alone (row
-    /// `h + 1`): the top's, and the bottom's, for which it is the farther center row.
-    pub(super) fn first_forbidden(&self, first: u32) -> [Vec<u32>; 2] {
-        let mut top = [0; MAX_CENTER];
-        top[0] = first;
-        let mut bottom = [0; MAX_CENTER];
-        bottom[1] = first;
-        [
-            self.forbidden_in(top, |row| self.allowed[row]),
-            self.forbidden_in(bottom, |r| self.allowed[self.n - 1 - r]),
-        ]
+    /// `outer` without its last center queen: the leading queens, whose lists
+    /// [`Layout::lists_by_leading`] filters for the last.
+    pub(super) fn leading(&self, outer: &Outer) -> Outer {
+        let mut queens = outer.queens;
+        if let Some(last) = self.center.checked_sub(1).and_then(|c| queens.get_mut(c)) {
+            *last = 0;
+        }
+        Outer { queens, ..*outer }
     }
 
-    /// What the second center queen of `outer` (row `h + 2`) adds to [`Layout::first_forbidden`]:
-    /// its column, and the crossings that reach it, for the top role (two rows past the
-    /// crossings' row) and for the bottom role (one row past).
-    pub(super) fn second_hits(&self, outer: &Outer) -> (u32, [u64; 2]) {
-        let q = outer.queens[1];
-        let reach = |d: u32| u64::from(q >> d) | u64::from((q << d) & self.all) << self.n;
-        (q, [reach(2), reach(1)])
+    /// What the last center queen of `outer` (row `h + center`) adds to the lists of its
+    /// leading queens ([`Layout::leading`]): its column, and the crossings that reach it,
+    /// for the top role (`center` rows past the crossings' row) and for the bottom role
+    /// (one row past).
+    pub(super) fn last_hits(&self, outer: &Outer) -> (u32, [u64; 2]) {
+        let q = self.center.checked_sub(1).map_or(0, |c| outer.queens[c]);
+        let reach = |d: usize| u64::from(q >> d) | u64::from((q << d) & self.all) << self.n;
+        (q, [reach(self.center), reach(1)])
     }
 
     /// What the bottom role's half boards must avoid, row by row from the edge: with one

@@ -149,6 +149,12 @@ impl ShareRun {
         self.planned.as_ref().map_or(1, |p| p.outer_choices())
     }
 
+    /// How many whole outer choices a share of a long count holds (see
+    /// `Planned::choices_a_share`): a divisor of [`ShareRun::outer_choices`].
+    pub(crate) fn choices_a_share(&self) -> u64 {
+        self.planned.as_ref().map_or(1, |p| p.choices_a_share())
+    }
+
     /// A share: the same count as [`count_share`] or [`count_fixed`] gives it.
     pub(crate) fn count(
         &self,
