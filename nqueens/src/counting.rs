@@ -466,7 +466,13 @@ impl Counter {
             #[cfg(feature = "std")]
             Method::Join => match self.share_run() {
                 Some(run) => {
-                    let whole = run.outer_choices() / run.choices_a_share();
+                    // Several choices a share only where that still leaves SHARES_AT_LEAST:
+                    // fewer would be cut again, each choice into parts that list it twice.
+                    let outers = run.outer_choices();
+                    let whole = match outers / run.choices_a_share() {
+                        grouped if grouped >= SHARES_AT_LEAST => grouped,
+                        _ => outers,
+                    };
                     (whole * SHARES_AT_LEAST.div_ceil(whole)).min(crate::board::MAX_SHARES)
                 }
                 None => 1,

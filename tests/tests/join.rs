@@ -224,6 +224,17 @@ fn run_shares_gives_each_share_as_share_gives_it() {
     assert!(!all && calls == 1);
 }
 
+/// Past n = 20 a long count's shares hold several whole outer choices, so that the choices
+/// that share their leading center queens list their half boards once: at n = 22 (24,814
+/// choices) fewer shares than choices, each the same number of whole choices, and still
+/// at least `SHARES_AT_LEAST`.
+#[test]
+fn long_counts_past_20_take_several_whole_choices_a_share() {
+    let m = Counter::new(22).unwrap().suggested_shares();
+    let at_least = nqueens_tables::SHARES_AT_LEAST;
+    assert!(m >= at_least && m < 24_814 && 24_814 % m == 0, "{m}");
+}
+
 /// A checkpoint's plan never cuts a count into more shares than `Share`, and so `--share`,
 /// checkpoints and `merge`, accept: the squares of n = 23 whose counts have the most outer
 /// choices; in the full run (NQUEENS_FULL_TESTS) every square of the top quarter triangle,
