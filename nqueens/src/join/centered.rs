@@ -28,9 +28,9 @@
 //! - n = 21 to 23 keep halves of 8 rows, with 3, 4 or 5 center rows between the middle rows
 //!   (keys of 2 x 15 bits; one center row would need 2 x 17 at n = 21). Only the bottoms are
 //!   listed, and the tops put together from pieces as for odd n, which took less memory
-//!   than listing both roles (BENCHMARKS.md). n = 22 and 23 list the bottoms once for the
-//!   leading center queens (all but the last), and filter that list for each outer choice
-//!   that shares them, as n = 18 does: a fraction of the quarter-board join's peak there.
+//!   than listing both roles (BENCHMARKS.md). n = 22 and 23 list both roles once for the
+//!   leading center queens (all but the last), and filter those lists for each outer choice
+//!   that shares them, as n = 18 does: about half the quarter-board join's peak there.
 //!
 //! Symmetry: the outer choices come one per orbit under the mirror and the vertical flip
 //! (which reverses the center rows), weighted by the orbit's size. With one center row the
@@ -283,7 +283,10 @@ impl Job<'_> {
     /// The solutions of this job, unweighted, its half boards listed into `lists`.
     fn count(&self, classes: &[Class], lists: &mut (List, List)) -> Result<u64, Error> {
         let (layout, outer) = (self.layout, self.outer);
-        let pieced = layout.pieces_tops();
+        // Where the leading queens' lists are made, both roles are filtered from them, the
+        // tops too: filtering a list costs less than putting the tops together from pieces
+        // for each choice (BENCHMARKS.md).
+        let pieced = layout.pieces_tops() && self.leads.is_none();
         if let ([_], false) = (classes, pieced) {
             match self.leads {
                 Some(leads) => refilter(layout, outer, self.threads, leads, lists)?,
@@ -324,13 +327,7 @@ impl Job<'_> {
             let forbid: Vec<u32> = bottom_forbid.iter().map(|f| f | class.without).collect();
             let listing = (n, h, class.firsts, &forbid[..]);
             let columns = (class.with, class.without);
-            match (self.leads, classes) {
-                (Some((_, leads)), [_]) => {
-                    let (column, [_, hits]) = layout.last_hits(outer);
-                    bottom_list.filtered(leads, column, hits)?;
-                }
-                _ => bottom_list.relist_class(counted.as_ref(), listing, columns, self.threads)?,
-            }
+            bottom_list.relist_class(counted.as_ref(), listing, columns, self.threads)?;
             let top = match &pieces {
                 None => Tops::Listed(top_list),
                 Some(pieces) => Tops::Pieced {
@@ -396,8 +393,8 @@ enum Tops<'a> {
     /// Put together from `pieces` for each top set when it is joined (see
     /// [`Layout::pieces_tops`]): odd `n`, whose list would hold every half board, keeps only
     /// the bottoms (see [`Layout::bottoms_without`]); past n = 20 only the bottoms are
-    /// listed. Where `list` holds all of the tops of a set that is a bottom set too, the set
-    /// is read from it.
+    /// listed, but for the choices filtered from their leading queens' lists. Where `list`
+    /// holds all of the tops of a set that is a bottom set too, the set is read from it.
     Pieced {
         pieces: &'a Pieces,
         list: Option<&'a List>,
@@ -503,6 +500,25 @@ fn shared_counts(
     }
 }
 
+/// Makes `leads` the lists of both roles for the leading center queens `lead` alone (see
+/// [`Layout::lists_by_leading`]). Where the tops are otherwise pieced (past n = 20) the
+/// bottoms' list is several times the tops', so each is listed on every thread, one after
+/// the other, not one role a thread.
+fn list_leading(
+    layout: &Layout,
+    lead: &Outer,
+    threads: usize,
+    leads: &mut (List, List),
+) -> Result<(), Error> {
+    let roles = [layout.forbidden(lead.queens), layout.bottom_forbidden(lead)];
+    if !layout.pieces_tops() {
+        return list_roles(layout, &roles, threads, leads);
+    }
+    let (n, h, all) = (layout.n, layout.h, layout.all);
+    leads.0.relist(n, h, all, 0, &roles[0], threads)?;
+    leads.1.relist(n, h, all, 0, &roles[1], threads)
+}
+
 /// Makes the lists of one outer choice, as [`relist`] does, from the lists of its leading
 /// center queens alone (`leads`, see [`Layout::lists_by_leading`]): each role's filtered for
 /// its last queen.
@@ -543,26 +559,6 @@ fn by_role<T: Sync>(
     *top = t.into_inner().unwrap_or_else(PoisonError::into_inner);
     *bottom = b.into_inner().unwrap_or_else(PoisonError::into_inner);
     built.into_iter().collect()
-}
-
-/// Makes `leads` the lists for the leading center queens `lead` alone (see
-/// [`Layout::lists_by_leading`]): each role's where both are listed, else the bottoms'
-/// (`leads.1`), on every thread.
-fn list_leading(
-    layout: &Layout,
-    lead: &Outer,
-    threads: usize,
-    leads: &mut (List, List),
-) -> Result<(), Error> {
-    match layout.pieces_tops() {
-        false => relist(layout, lead, threads, leads),
-        true => {
-            let forbid = layout.bottom_forbidden(lead);
-            leads
-                .1
-                .relist(layout.n, layout.h, layout.all, 0, &forbid, threads)
-        }
-    }
 }
 
 /// The solutions of one outer choice whose top half uses the columns `top`.
@@ -872,8 +868,8 @@ mod tests {
     }
 
     /// Where an outer choice's lists are made from its leading center queens' (the cuts of
-    /// n = 18, and of 22 and 23 for the bottoms alone), they are the lists its own search
-    /// makes, board for board: for whole counts and for counts with columns allowed.
+    /// n = 18, 22 and 23), they are the lists its own search makes, board for board, in both
+    /// roles: for whole counts and for counts with columns allowed.
     #[test]
     fn lists_filtered_from_the_leading_queens_are_the_lists_listed() {
         let mut next = super::super::bits::xorshift(0x5851_f42d_4c95_7f2d);
@@ -886,7 +882,6 @@ mod tests {
             let mut checked = 0;
             for layout in [whole, whole.with_allowed(&fixed)] {
                 assert!(layout.lists_by_leading(), "n = {n}");
-                let pieced = layout.pieces_tops();
                 let mut leads = (List::default(), List::default());
                 let mut listed_for = None;
                 for outer in layout.outers() {
@@ -897,22 +892,14 @@ mod tests {
                     }
                     let mut listed = (List::default(), List::default());
                     let mut filtered = (List::default(), List::default());
-                    if pieced {
-                        let forbid = layout.bottom_forbidden(&outer);
-                        let (n, h, all) = (layout.n, layout.h, layout.all);
-                        listed.1.relist(n, h, all, 0, &forbid, 1).unwrap();
-                        let (column, [_, hits]) = layout.last_hits(&outer);
-                        filtered.1.filtered(&leads.1, column, hits).unwrap();
-                    } else {
-                        relist(&layout, &outer, 1, &mut listed).unwrap();
-                        refilter(&layout, &outer, 2, &leads, &mut filtered).unwrap();
-                    }
+                    relist(&layout, &outer, 1, &mut listed).unwrap();
+                    refilter(&layout, &outer, 2, &leads, &mut filtered).unwrap();
                     for (a, b) in [(&listed.0, &filtered.0), (&listed.1, &filtered.1)] {
                         assert_eq!(a.start, b.start, "n = {n}, {outer:?}");
                         assert_eq!(a.low, b.low, "n = {n}, {outer:?}");
                         assert_eq!(a.high, b.high, "n = {n}, {outer:?}");
                     }
-                    checked += listed.1.low.len();
+                    checked += listed.0.low.len().min(listed.1.low.len());
                 }
             }
             assert!(checked > 0, "n = {n}");

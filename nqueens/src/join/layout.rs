@@ -73,11 +73,11 @@ const SHORT_EDGE_ROWS: usize = 2;
 /// [`Layout::pieces_tops`]): n = 21's, whose halves of 8 rows are n = 19's, pieced there.
 const PIECED_FROM_CENTER: usize = 3;
 
-/// The fewest center rows past [`PIECED_FROM_CENTER`] with which the bottoms of an outer
-/// choice are filtered from the list of its leading queens (see
-/// [`Layout::lists_by_leading`]): n = 22's four. At n = 21 that list, several times a
-/// choice's, would take the count past the quarter-board join's peak, which it keeps under
-/// (BENCHMARKS.md).
+/// The fewest center rows past [`PIECED_FROM_CENTER`] with which the lists of an outer
+/// choice are filtered from the lists of its leading queens (see
+/// [`Layout::lists_by_leading`]): n = 22's four. At n = 21 the bottoms' list alone, several
+/// times a choice's, would take the count past the quarter-board join's peak, which it
+/// keeps under (BENCHMARKS.md).
 const LEADING_FROM_CENTER: usize = 4;
 
 /// The largest n the centered join counts: past it, `MAX_CENTER` would grow, and with it
@@ -478,7 +478,9 @@ impl Layout {
     /// (see `centered::Tops::Pieced`) rather than listed: odd `n` with one center row, whose list
     /// keeps only the bottoms (see [`Layout::bottoms_without`]); and past n = 20, where an
     /// outer choice's two lists were a count's peak, and the tops put together cost no more
-    /// time than their list (BENCHMARKS.md, "Speed, third step").
+    /// time than their list (BENCHMARKS.md, "Speed, third step"). Where a share makes the
+    /// lists of the leading center queens ([`Layout::lists_by_leading`]), it filters both
+    /// roles from them instead.
     pub(super) fn pieces_tops(&self) -> bool {
         self.bottoms_without() != 0 || self.center >= PIECED_FROM_CENTER
     }
@@ -499,8 +501,13 @@ impl Layout {
     /// choices come in order, so those that share their leading queens are neighbours, and
     /// the lists of those queens, three to five times one choice's, cost one search for all
     /// of them where each choice searched (twice) for its own:
-    /// - two center rows, both roles listed, in one class (n = 18);
-    /// - [`LEADING_FROM_CENTER`] or more, only the bottoms listed (n = 22 and 23).
+    /// - two center rows, in one class (n = 18);
+    /// - [`LEADING_FROM_CENTER`] or more (n = 22 and 23), whose choices otherwise list only
+    ///   the bottoms and put the tops together from pieces: a filter of a list costs less
+    ///   than the pieces' pairing, and the tops' list of the leading queens less than its
+    ///   filters save (BENCHMARKS.md).
+    ///
+    /// Both roles are listed for the leading queens and filtered for each choice.
     ///
     /// Not n = 20, whose bottoms come in classes to bound memory, nor n = 21, whose lists of
     /// two queens would take the count past the quarter-board join's memory.
