@@ -499,8 +499,8 @@ impl Layout {
     /// Whether an outer choice's lists may be made from lists of its leading center queens
     /// (all but the last) alone, filtered for the last (see `List::filtered`). The outer
     /// choices come in order, so those that share their leading queens are neighbours, and
-    /// the lists of those queens, three to five times one choice's, cost one search for all
-    /// of them where each choice searched (twice) for its own:
+    /// the lists of those queens (the bottoms' three to five times one choice's) cost one
+    /// search for all of them where each choice made its own:
     /// - two center rows, in one class (n = 18);
     /// - [`LEADING_FROM_CENTER`] or more (n = 22 and 23), whose choices otherwise list only
     ///   the bottoms and put the tops together from pieces: a filter of a list costs less
