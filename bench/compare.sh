@@ -51,7 +51,7 @@ same() {
 }
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), runs per median: $RUNS"
-if [ -n "$COUNT_NS$ENUM_NS" ]; then
+if [ -n "${COUNT_NS// /}${ENUM_NS// /}" ]; then
     echo
     printf '%-34s %4s %11s %11s %8s\n' "what (ours vs theirs)" "n" "ours (s)" "theirs (s)" "ratio"
 fi
