@@ -510,13 +510,13 @@ fn list_leading(
     threads: usize,
     leads: &mut (List, List),
 ) -> Result<(), Error> {
-    let roles = [layout.forbidden(lead.queens), layout.bottom_forbidden(lead)];
     if !layout.pieces_tops() {
-        return list_roles(layout, &roles, threads, leads);
+        return relist(layout, lead, threads, leads);
     }
     let (n, h, all) = (layout.n, layout.h, layout.all);
-    leads.0.relist(n, h, all, 0, &roles[0], threads)?;
-    leads.1.relist(n, h, all, 0, &roles[1], threads)
+    let (top, bottom) = (layout.forbidden(lead.queens), layout.bottom_forbidden(lead));
+    leads.0.relist(n, h, all, 0, &top, threads)?;
+    leads.1.relist(n, h, all, 0, &bottom, threads)
 }
 
 /// Makes the lists of one outer choice, as [`relist`] does, from the lists of its leading
