@@ -14,18 +14,19 @@
 
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Write};
+use std::io::{BufReader, Seek, SeekFrom, Write};
 use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::{Mutex, PoisonError};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use nqueens_tables::{Counter, Method, Stage};
 
 use crate::count::Args;
 use crate::merge::Shares;
 use crate::progress::Step;
-use crate::record::{fixed_list, CountId, Record, MAX_LINE};
+use crate::record::{fixed_list, CountId, Record};
+use crate::record_lines::Ending;
 use crate::{read_failed, usage, write_failed, Failure};
 
 /// The bar's steps per share: the share under way moves it too.
@@ -43,7 +44,16 @@ pub(crate) fn run(args: &Args, path: &Path, out: &mut dyn Write) -> Result<(), F
         .map(|(k, (record, _))| (k, record))
         .collect();
     let finished = match file {
-        Writable::Yes(file) => count_missing(args, &counter, &expected, file, &done, &name)?,
+        Writable::Yes((file, len)) => {
+            let keeper = Keeper {
+                file,
+                len,
+                path,
+                name: &name,
+                finished: Vec::new(),
+            };
+            count_missing(args, &counter, &expected, keeper, &done)?
+        }
         // A finished file answers from reading alone, on a read-only file system too.
         Writable::No(_) if done.len() as u64 == expected.m => Vec::new(),
         Writable::No(e) => return Err(write_failed(&format!("checkpoint {name}"))(e)),
@@ -53,6 +63,7 @@ pub(crate) fn run(args: &Args, path: &Path, out: &mut dyn Write) -> Result<(), F
     }
     let total = Record::whole_of(done.values(), &expected)
         .map_err(|why| Failure::Usage(format!("{name}: {why}")))?;
+    crate::record::note_unchecked(&total);
     args.print(out, &total)
 }
 
@@ -98,16 +109,16 @@ fn open(
     // other's records.
     // (Where the file system has no locks, the run goes on without one.)
     let locked = match read_only {
-        Some(_) => Ok(()),
-        None => fs4::FileExt::try_lock(&file),
+        Some(_) => true,
+        None => lock(&file, &label),
     };
-    if let Err(fs4::TryLockError::WouldBlock) = locked {
+    if !locked {
         return usage(format!(
             "{label} is in use by another count (it holds the file's lock); let it finish, or \
              name another file"
         ));
     }
-    let (shares, whole) = read(&mut file, name)?;
+    let (shares, ending) = read(&mut file, name)?;
     let m = match &shares.first {
         Some((id, _)) => id.m,
         None => counter.suggested_shares(),
@@ -129,34 +140,68 @@ fn open(
     if let Some(e) = read_only {
         return Ok((Writable::No(e), shares, expected));
     }
-    if whole < file.metadata().map_err(&io)?.len() {
+    let mut whole = ending.kept;
+    if ending.torn {
         // A torn last line: power lost in the middle of a write. Its share is counted again.
-        let _ = writeln!(
-            std::io::stderr(),
-            "note: {name}: its last line was cut short (a write that did not finish): \
-             dropped, and its share counted again"
-        );
+        crate::note(&format!(
+            "{name}: its last line was cut short (a write that did not finish): dropped, and \
+             its share counted again"
+        ));
         file.set_len(whole).map_err(&io)?;
+    }
+    if ending.open {
+        // A whole last line without its newline: kept, and given one before the next.
+        file.write_all(b"\n")
+            .and_then(|()| file.sync_data())
+            .map_err(&io)?;
+        whole += 1;
     }
     Ok((Writable::Yes((file, whole)), shares, expected))
 }
 
-/// Counts the shares of `expected.m` that `done` lacks, appending each to `file` as it
-/// finishes, with a bar of shares; a signal stops it after the write under way. The records
-/// of the shares this run counted.
+/// The checkpoint a run appends to, and what it appended.
+struct Keeper<'a> {
+    file: File,
+    /// The length of the file's whole lines.
+    len: u64,
+    path: &'a Path,
+    name: &'a str,
+    /// The records this run appended.
+    finished: Vec<Record>,
+}
+
+impl Keeper<'_> {
+    /// Appends `record` and flushes it to disk, then checks that the file's name still
+    /// names it: a failed write, or a file deleted or replaced under the run, stops it.
+    fn keep(&mut self, record: Record) -> Result<(), Failure> {
+        append(&mut self.file, &mut self.len, &record).map_err(write_failed(self.name))?;
+        self.finished.push(record);
+        if !still_named(&self.file, self.path) {
+            return Err(Failure::File(std::io::Error::other(format!(
+                "checkpoint {} was deleted or replaced while this count ran: the {} shares it \
+                 finished are in no file that can be named; stopped",
+                self.name,
+                self.finished.len()
+            ))));
+        }
+        Ok(())
+    }
+}
+
+/// Counts the shares of `expected.m` that `done` lacks, appending each to the checkpoint
+/// as it finishes, with a bar of shares; a signal stops it after the write under way. The
+/// records of the shares this run counted.
 fn count_missing(
     args: &Args,
     counter: &Counter,
     expected: &CountId,
-    file: (File, u64),
+    keeper: Keeper,
     done: &BTreeMap<u64, Record>,
-    name: &str,
 ) -> Result<Vec<Record>, Failure> {
-    let m = expected.m;
-    let file = Mutex::new(file);
-    let finished = Mutex::new(Vec::new());
+    let (m, name) = (expected.m, keeper.name);
+    let keeper = Mutex::new(keeper);
     let before = done.len() as u64;
-    let kept = || before + finished.lock().map_or(0, |f| f.len() as u64);
+    let kept = || before + keeper.lock().map_or(0, |k| k.finished.len() as u64);
     if before > 0 && before < m {
         crate::progress::note(&format!(
             "resuming from {name}: {before} of {m} shares kept, {} to count",
@@ -166,11 +211,11 @@ fn count_missing(
     let stop = crate::signals::Stop::watch();
     let stopping = || {
         let (what, status) = stop.signalled()?;
+        let kept = kept();
         // Held to the exit: no record is half written when the process ends.
-        std::mem::forget(file.lock().unwrap_or_else(PoisonError::into_inner));
+        std::mem::forget(keeper.lock().unwrap_or_else(PoisonError::into_inner));
         let line = format!(
-            "{what}: {} of {m} shares are kept in {name}; the same command resumes from them",
-            kept()
+            "{what}: {kept} of {m} shares are kept in {name}; the same command resumes from them"
         );
         Some((line, status))
     };
@@ -200,15 +245,14 @@ fn count_missing(
                     let seconds = share_start.elapsed().as_secs_f64();
                     let record = args.record(&counts, share, seconds, plan);
                     share_start = Instant::now();
-                    let (file, len) = &mut *file.lock().unwrap_or_else(PoisonError::into_inner);
-                    if let Err(e) = append(file, len, &record) {
-                        failed = Some(write_failed(name)(e));
-                        return ControlFlow::Break(());
-                    }
-                    finished
+                    let appended = keeper
                         .lock()
                         .unwrap_or_else(PoisonError::into_inner)
-                        .push(record);
+                        .keep(record);
+                    if let Err(e) = appended {
+                        failed = Some(e);
+                        return ControlFlow::Break(());
+                    }
                     show(kept(), 0);
                     ControlFlow::Continue(())
                 },
@@ -223,9 +267,8 @@ fn count_missing(
         },
         &stopping,
     )?;
-    Ok(finished
-        .into_inner()
-        .unwrap_or_else(PoisonError::into_inner))
+    let keeper = keeper.into_inner().unwrap_or_else(PoisonError::into_inner);
+    Ok(keeper.finished)
 }
 
 /// What the records of this count say of it, for `m` shares: every one the file holds must
@@ -244,71 +287,77 @@ fn expected_id(args: &Args, counter: &Counter, m: u64) -> Result<CountId, Failur
         version: env!("CARGO_PKG_VERSION").to_string(),
         fixed: fixed_list(&args.fixed),
         fundamental: share.planned_method() == Method::EightFold,
+        prints: args.prints(),
     })
 }
 
-/// The records of the file, and the length of its whole lines: past it is a torn last line
-/// (no newline at its end), which is not read. Any other line that is not a record is an
-/// error naming it.
-fn read(file: &mut File, name: &str) -> Result<(Shares, u64), Failure> {
-    let label = format!("checkpoint {name}");
-    let cannot = read_failed(&label);
-    file.seek(SeekFrom::Start(0)).map_err(cannot)?;
-    let mut reader = BufReader::new(&*file);
-    let mut shares = Shares::default();
-    let mut whole = 0u64;
-    let mut line = Vec::new();
-    for number in 1u64.. {
-        line.clear();
-        let read = (&mut reader)
-            .take(MAX_LINE + 1)
-            .read_until(b'\n', &mut line)
-            .map_err(cannot)?;
-        if read == 0 {
-            break;
-        }
-        let at = format!("{name}:{number}");
-        if !line.ends_with(b"\n") {
-            if line.len() as u64 > MAX_LINE {
-                return usage(format!(
-                    "{at}: a line of more than {MAX_LINE} bytes is not a share record"
-                ));
+/// How long a run waits for a checkpoint's lock before it refuses the file: a run killed
+/// with SIGKILL holds it until the kernel has torn the process down, which takes up to about
+/// a second for one with much memory, and a scheduler that requeues at once (Slurm's
+/// `--requeue`, a shell loop, systemd's `Restart=`) starts the next run within it. A second
+/// live run is still refused this soon.
+const LOCK_PATIENCE: Duration = Duration::from_secs(3);
+
+/// How often a run that waits for the lock tries it again.
+const LOCK_RETRY: Duration = Duration::from_millis(50);
+
+/// Takes the lock of `file` (named `label`), waiting for it up to [`LOCK_PATIENCE`] with a
+/// note that says so: whether it was had. Where the file system has no locks, the run goes
+/// on without one.
+fn lock(file: &File, label: &str) -> bool {
+    let start = Instant::now();
+    let mut noted = false;
+    loop {
+        match fs4::FileExt::try_lock(file) {
+            Err(fs4::TryLockError::WouldBlock) if start.elapsed() < LOCK_PATIENCE => {
+                if !noted {
+                    crate::progress::note(&format!(
+                        "waiting for the lock of {label}: another count holds it, or one that \
+                         was just stopped is still ending"
+                    ));
+                    noted = true;
+                }
+                std::thread::sleep(LOCK_RETRY);
             }
-            // The end of the file, mid-line: a write that did not finish, which leaves the
-            // start of a record. Anything else is not a checkpoint's, and is left alone.
-            if !is_record_start(&line) {
-                return usage(format!(
-                    "{at}: neither a share record nor the start of one (all that a cut write \
-                     leaves): {name} is not a checkpoint; it is left as it was: name another file"
-                ));
-            }
-            break;
+            Err(fs4::TryLockError::WouldBlock) => return false,
+            _ => return true,
         }
-        whole += read as u64;
-        let Ok(text) = std::str::from_utf8(&line) else {
-            return usage(format!(
-                "{at}: not text (invalid UTF-8): not a share record"
-            ));
-        };
-        if text.trim().is_empty() {
-            continue;
-        }
-        let record = Record::parse(text).or_else(|why| usage(format!("{at}: {why}")))?;
-        shares.add(record, at)?;
     }
-    shares.note_repeats();
-    Ok((shares, whole))
 }
 
-/// Whether `bytes` (a last line with no newline) can be what a cut write of a record left:
-/// the start of `{"n":` and then the record's own characters, printable ASCII.
-fn is_record_start(bytes: &[u8]) -> bool {
-    const OPENING: &[u8] = b"{\"n\":";
-    let opens = match bytes.len() < OPENING.len() {
-        true => OPENING.starts_with(bytes),
-        false => bytes.starts_with(OPENING),
-    };
-    opens && bytes.iter().all(|b| (b' '..=b'~').contains(b))
+/// Whether `path` still names `file`: a checkpoint deleted or replaced while a count holds
+/// it would take the shares the count goes on to finish into a file nobody can name, and a
+/// second count could start on the new file at once. (Where files have no identity to
+/// compare, as on Windows, which keeps an open file from being deleted, it is taken to.)
+fn still_named(file: &File, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let identity = |m: std::fs::Metadata| (m.dev(), m.ino());
+        match (file.metadata(), std::fs::metadata(path)) {
+            (Ok(held), Ok(named)) => identity(held) == identity(named),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, path);
+        true
+    }
+}
+
+/// The records of the file, and how it ends (see [`crate::record_lines`]). Any line that
+/// is not a record is an error naming it.
+fn read(file: &mut File, name: &str) -> Result<(Shares, Ending), Failure> {
+    let label = format!("checkpoint {name}");
+    file.seek(SeekFrom::Start(0)).map_err(read_failed(&label))?;
+    let mut shares = Shares::default();
+    let ending =
+        crate::record_lines::read(&mut BufReader::new(&*file), name, &mut |record, at| {
+            shares.add(record, at)
+        })?;
+    shares.note_repeats();
+    Ok((shares, ending))
 }
 
 /// Appends `record` as one line to `file`, whose whole lines end at `len`, and flushes it to

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use nqueens_tables::{Counter, Counts, Share};
 
-use crate::record::{check_published, fixed_list, Record, MAX_SHARES};
+use crate::record::{check_published, fixed_list, note_unchecked, Prints, Record, MAX_SHARES};
 use crate::{usage, Failure, Threads};
 
 #[derive(clap::Args, Debug)]
@@ -103,6 +103,7 @@ impl Args {
             m: share.m(),
             count: counts.total,
             fundamental: counts.fundamental,
+            prints: self.prints(),
             fixed: fixed_list(&self.fixed),
             method: Some(counts.method.to_string()),
             seconds: (seconds * 1e6).round() / 1e6,
@@ -110,6 +111,11 @@ impl Args {
             version: env!("CARGO_PKG_VERSION").to_string(),
             checked: None,
         }
+    }
+
+    /// What the count prints, where it is not the total (its records say so).
+    pub(crate) fn prints(&self) -> Option<Prints> {
+        self.fundamental.then_some(Prints::Fundamental)
     }
 
     /// Prints the result: the number, or the record.
@@ -152,6 +158,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
         let (total, classes) = (counts.total.into(), counts.fundamental.map(u128::from));
         let checked = check_published(record.n, &record.fixed, total, classes);
         record.checked = Some(checked.map_err(Failure::Count)?);
+        note_unchecked(&record);
     }
     args.print(out, &record)
 }

@@ -16,6 +16,7 @@ mod man;
 mod merge;
 pub mod progress;
 mod record;
+mod record_lines;
 mod render;
 mod signals;
 pub mod stream;
@@ -234,6 +235,13 @@ where
         // The thread never started, so nothing took the work.
         work.unwrap_or_else(|| unreachable!("a thread that never started took the work"))
     })
+}
+
+/// A note on stderr, one line, about the data (a line dropped, a total that no published
+/// count checks): shown whatever `--progress` says, since it is not progress.
+pub(crate) fn note(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(io::stderr(), "note: {line}");
 }
 
 /// Shorthand for a usage failure.

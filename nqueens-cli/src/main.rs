@@ -84,28 +84,42 @@ fn sink() -> io::Result<Box<dyn Write + Send>> {
     Ok(Box::new(io::stdout()))
 }
 
-/// True when the program was started with descriptor 1 closed (`nqueens list 8 >&-`). The
-/// Rust runtime then opens /dev/null read-write in its place, which a shell never does for
-/// `> /dev/null` (write-only): that is how it shows, on Linux. Elsewhere, a closed stdout is
-/// found by the first write that fails.
+/// True when the program was started with descriptor 1 closed (`nqueens list 8 >&-`), as
+/// [`STDOUT_AT_START`] found it before `main`. Elsewhere than on Linux, a closed stdout is
+/// found by the first write that fails, where the platform leaves it closed.
 #[cfg(unix)]
 fn stdout_was_closed() -> bool {
-    let Ok(target) = std::fs::read_link("/proc/self/fd/1") else {
-        return false;
-    };
-    if target != std::path::Path::new("/dev/null") {
-        return false;
-    }
-    let Ok(info) = std::fs::read_to_string("/proc/self/fdinfo/1") else {
-        return false;
-    };
-    let flags = info
-        .lines()
-        .find_map(|l| l.strip_prefix("flags:"))
-        .and_then(|f| u32::from_str_radix(f.trim(), 8).ok());
-    // O_ACCMODE is 3, O_RDWR 2.
-    flags.is_some_and(|f| f & 3 == 2)
+    #[cfg(target_os = "linux")]
+    return STDOUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed);
+    #[cfg(not(target_os = "linux"))]
+    false
 }
+
+/// Whether descriptor 1 was closed when the process started.
+#[cfg(target_os = "linux")]
+static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Looks at descriptor 1 before `main`. The Rust runtime, before `main`, opens /dev/null
+/// read-write in place of a closed descriptor 1, and that is exactly what a caller that
+/// throws the output away opens too (a shell's `1<>/dev/null`, Python's
+/// `subprocess.DEVNULL`, systemd's `StandardOutput=null`): after it the two cannot be told
+/// apart, and only the second is a success. A constructor in `.init_array` runs before the
+/// runtime's start, where a closed descriptor is still closed: duplicating it fails with
+/// EBADF. It calls only what needs no runtime (a `fcntl` through `AsFd`, an atomic store).
+#[cfg(target_os = "linux")]
+#[used]
+#[link_section = ".init_array"]
+static STDOUT_AT_START: extern "C" fn() = {
+    extern "C" fn look() {
+        use std::os::fd::AsFd;
+        let closed = io::stdout()
+            .as_fd()
+            .try_clone_to_owned()
+            .is_err_and(|e| e.raw_os_error() == Some(9)); // EBADF
+        STDOUT_CLOSED.store(closed, std::sync::atomic::Ordering::Relaxed);
+    }
+    look
+};
 
 /// Says what went wrong on stderr, in one line, and gives the exit status
 /// ([`Failure::status`]); a reader that stopped reading (a closed pipe) is no failure. A

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 
-use crate::record::{CountId, Record, MAX_LINE};
+use crate::record::{CountId, Prints, Record};
 use crate::{read_failed, usage, Failure};
 
 #[derive(clap::Args, Debug)]
@@ -99,40 +99,28 @@ pub fn run(args: &Args, stdin: &mut dyn Read, out: &mut dyn Write) -> Result<(),
         )));
     }
     let whole = Record::whole_of(shares.by_k.values().map(|(s, _)| s), plan).or_else(usage)?;
+    crate::record::note_unchecked(&whole);
     match args.format {
-        MergeFormat::Text => writeln!(out, "{}", whole.count)?,
+        // What `count` printed.
+        MergeFormat::Text => match (whole.prints, whole.fundamental) {
+            (Some(Prints::Fundamental), Some(classes)) => writeln!(out, "{classes}")?,
+            _ => writeln!(out, "{}", whole.count)?,
+        },
         MergeFormat::Json => writeln!(out, "{}", whole.to_line())?,
     }
     Ok(())
 }
 
 impl Shares {
-    /// Reads the share lines of `reader`, named `name` in messages.
+    /// Reads the share lines of `reader`, named `name` in messages: a torn last line (a
+    /// write that did not finish) is dropped with a note, as a checkpoint drops it.
     pub(crate) fn read(&mut self, reader: &mut dyn BufRead, name: &str) -> Result<(), Failure> {
-        let mut line = Vec::new();
-        for number in 1u64.. {
-            line.clear();
-            let read = reader
-                .take(MAX_LINE + 1)
-                .read_until(b'\n', &mut line)
-                .map_err(read_failed(name))?;
-            if read == 0 {
-                return Ok(());
-            }
-            let at = format!("{name}:{number}");
-            if line.len() as u64 > MAX_LINE {
-                return usage(format!(
-                    "{at}: a line of more than {MAX_LINE} bytes is not a share line"
-                ));
-            }
-            let Ok(text) = std::str::from_utf8(&line) else {
-                return usage(format!("{at}: not text (invalid UTF-8): not a share line"));
-            };
-            if text.trim().is_empty() {
-                continue;
-            }
-            let share = Record::parse(text).or_else(|why| usage(format!("{at}: {why}")))?;
-            self.add(share, at)?;
+        let ending =
+            crate::record_lines::read(reader, name, &mut |record, at| self.add(record, at))?;
+        if ending.torn {
+            crate::note(&format!(
+                "{name}: its last line was cut short (a write that did not finish): dropped"
+            ));
         }
         Ok(())
     }

@@ -230,6 +230,11 @@ enum Shown {
 impl Shown {
     fn new(mode: Mode) -> Shown {
         match mode {
+            // Too narrow a terminal wraps the bar, and each frame then clears lines above
+            // it: status lines instead.
+            Mode::Bar | Mode::Auto if Capped::columns().is_some_and(|c| c < NARROWEST) => {
+                Shown::Lines(Lines::new())
+            }
             Mode::Bar | Mode::Auto => Shown::Bar(Bar::new()),
             Mode::Lines => Shown::Lines(Lines::new()),
             Mode::None => Shown::Nothing,
@@ -282,7 +287,13 @@ impl Bar {
             )
             .map(|style| style.progress_chars("=> "))
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
-            indicatif::ProgressBar::new(step.of).with_style(style)
+            let target = match std::io::stderr().is_terminal() {
+                true => indicatif::ProgressDrawTarget::term_like(Box::new(Capped(
+                    console::Term::buffered_stderr(),
+                ))),
+                false => indicatif::ProgressDrawTarget::hidden(),
+            };
+            indicatif::ProgressBar::with_draw_target(Some(step.of), target).with_style(style)
         });
         bar.set_length(step.of);
         bar.set_position(step.done);
@@ -299,6 +310,60 @@ impl Bar {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
+    }
+}
+
+/// The widest the bar is drawn: a wider one shows no more, and every frame costs its width
+/// (on a terminal of 65,535 columns, a count of 18 took three times as long).
+const WIDEST: u16 = 120;
+
+/// The narrowest terminal the bar is drawn on: below it the bar's text wraps onto a second
+/// line, and each frame would clear the lines above it. Status lines are written instead.
+const NARROWEST: u16 = 60;
+
+/// The terminal on stderr as the bar sees it: at most [`WIDEST`] columns wide.
+#[derive(Debug)]
+struct Capped(console::Term);
+
+impl Capped {
+    /// The width of the terminal on stderr, where there is one.
+    fn columns() -> Option<u16> {
+        console::Term::stderr()
+            .size_checked()
+            .map(|(_, columns)| columns)
+    }
+}
+
+impl indicatif::TermLike for Capped {
+    fn width(&self) -> u16 {
+        self.0.size().1.min(WIDEST)
+    }
+    fn height(&self) -> u16 {
+        self.0.size().0
+    }
+    fn move_cursor_up(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_up(n)
+    }
+    fn move_cursor_down(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_down(n)
+    }
+    fn move_cursor_right(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_right(n)
+    }
+    fn move_cursor_left(&self, n: usize) -> std::io::Result<()> {
+        self.0.move_cursor_left(n)
+    }
+    fn write_line(&self, s: &str) -> std::io::Result<()> {
+        self.0.write_line(s)
+    }
+    fn write_str(&self, s: &str) -> std::io::Result<()> {
+        self.0.write_str(s)
+    }
+    fn clear_line(&self) -> std::io::Result<()> {
+        self.0.clear_line()
+    }
+    fn flush(&self) -> std::io::Result<()> {
+        self.0.flush()
     }
 }
 

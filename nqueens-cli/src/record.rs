@@ -27,6 +27,10 @@ pub(crate) struct Record {
     pub(crate) count: u64,
     /// The fundamental solutions among them, or `null` where the method counts no classes.
     pub(crate) fundamental: Option<u64>,
+    /// What `count` printed: present, as `"fundamental"`, where `--fundamental` asked for
+    /// the classes (the total otherwise), so that `merge` prints the same.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) prints: Option<Prints>,
     /// The queens fixed, `ROW,COL` 1-based as `--fixed` takes them, sorted, each once.
     pub(crate) fixed: Vec<String>,
     /// The method that counted: `table`, `join`, `eightfold` or `search`.
@@ -40,6 +44,14 @@ pub(crate) struct Record {
     /// 27 and no queens fixed. A total that differs is refused, never written.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) checked: Option<bool>,
+}
+
+/// What a count printed, where it is not the total.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum Prints {
+    /// The fundamental solutions (`count --fundamental`).
+    Fundamental,
 }
 
 /// The longest a share's `seconds` can say: a thousand years. Past that it is not a time a
@@ -64,10 +76,11 @@ fn is_plan(plan: &str) -> bool {
     }
 }
 
-/// Checks the total of a whole count of `n` with the queens `fixed` against the published
-/// counts: `Ok(true)` where it was checked and agrees, `Ok(false)` where nothing is published
-/// for it (queens fixed, or n past 27), and the line that says what it should be where it
-/// differs.
+/// Checks the total of a whole count of `n` with the queens `fixed`: against the published
+/// counts where they exist (`Ok(true)`), else against every bound that holds without them
+/// (`Ok(false)`): the fundamental solutions at most the total and the total at most 8 times
+/// them, and a count with queens fixed at most the board's published total. Where it
+/// fails, the line that says why.
 pub(crate) fn check_published(
     n: u64,
     fixed: &[String],
@@ -75,9 +88,26 @@ pub(crate) fn check_published(
     fundamental: Option<u128>,
 ) -> Result<bool, String> {
     let n = n as usize;
-    let (Some(all), true) = (nqueens_tables::known_count(n), fixed.is_empty()) else {
+    if let Some(classes) = fundamental {
+        if classes > total || total > 8 * classes {
+            return Err(format!(
+                "n = {n}: {total} solutions in {classes} symmetry classes, but a class holds 1 \
+                 to 8 solutions: a share's count is wrong"
+            ));
+        }
+    }
+    let Some(all) = nqueens_tables::known_count(n) else {
         return Ok(false);
     };
+    if !fixed.is_empty() {
+        return match total > u128::from(all) {
+            true => Err(format!(
+                "n = {n}: {total} solutions with queens fixed, but the board has only {all} in \
+                 all (OEIS A000170): a share's count is wrong"
+            )),
+            false => Ok(false),
+        };
+    }
     if total != u128::from(all) {
         return Err(format!(
             "n = {n}: the total is {total}, but the published count (OEIS A000170) is {all}: \
@@ -93,6 +123,22 @@ pub(crate) fn check_published(
     }
 }
 
+/// Says on stderr, in one line, that the total of `record` (a whole count) could not be
+/// checked against a published count, where it could not: only its bounds were.
+pub(crate) fn note_unchecked(record: &Record) {
+    if record.checked != Some(false) {
+        return;
+    }
+    let what = match record.fixed.is_empty() {
+        true => format!("n = {}", record.n),
+        false => format!("n = {} with queens fixed", record.n),
+    };
+    crate::note(&format!(
+        "{what}: no published count to check this total against (OEIS has counts up to n = \
+         27, of whole boards); only its bounds were checked"
+    ));
+}
+
 /// What a share's count is of: two shares can be added up exactly when these agree.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct CountId {
@@ -103,6 +149,8 @@ pub(crate) struct CountId {
     pub(crate) fixed: Vec<String>,
     /// Whether the shares count fundamental solutions.
     pub(crate) fundamental: bool,
+    /// What the count prints, where it is not the total.
+    pub(crate) prints: Option<Prints>,
 }
 
 impl CountId {
@@ -113,6 +161,10 @@ impl CountId {
             f => f.join(" "),
         };
         let classes = |f: bool| if f { "counted" } else { "not counted" }.to_string();
+        let prints = |p: Option<Prints>| match p {
+            Some(Prints::Fundamental) => "fundamental",
+            None => "total",
+        };
         [
             ("n", self.n.to_string(), other.n.to_string()),
             ("M", self.m.to_string(), other.m.to_string()),
@@ -122,6 +174,11 @@ impl CountId {
                 "fundamental",
                 classes(self.fundamental),
                 classes(other.fundamental),
+            ),
+            (
+                "prints",
+                prints(self.prints).to_string(),
+                prints(other.prints).to_string(),
             ),
             ("plan", self.plan.clone(), other.plan.clone()),
         ]
@@ -140,6 +197,7 @@ impl Record {
             version: self.version.clone(),
             fixed: self.fixed.clone(),
             fundamental: self.fundamental.is_some(),
+            prints: self.prints,
         }
     }
 
@@ -213,6 +271,9 @@ impl Record {
                 crate::input::shorten(&record.plan)
             ));
         }
+        if record.prints.is_some() && record.fundamental.is_none() {
+            return Err("\"prints\":\"fundamental\" without a fundamental count".into());
+        }
         if let Some(method) = record.method.as_deref().filter(|m| !METHODS.contains(m)) {
             return Err(format!(
                 "method {} is not one of {}",
@@ -220,25 +281,35 @@ impl Record {
                 METHODS.join(", ")
             ));
         }
-        let n = record.n as usize;
-        let known = (
-            nqueens_tables::known_count(n),
-            nqueens_tables::known_fundamental(n),
-        );
-        if let Some(all) = known.0.filter(|&all| record.count > all) {
+        record.counts_hold()?;
+        Ok(record)
+    }
+
+    /// Whether the counts are what a share of its `n` can hold: at most the published
+    /// counts, and whole classes of 1 to 8 solutions each where classes are counted.
+    fn counts_hold(&self) -> Result<(), String> {
+        let (n, count) = (self.n as usize, self.count);
+        if let Some(all) = nqueens_tables::known_count(n).filter(|&all| count > all) {
             return Err(format!(
-                "count = {} is more than all {all} solutions of n = {n}",
-                record.count
+                "count = {count} is more than all {all} solutions of n = {n}"
             ));
         }
-        if let (Some(classes), Some(all)) = (record.fundamental, known.1) {
-            if classes > all {
-                return Err(format!(
-                    "fundamental = {classes} is more than all {all} of n = {n}"
-                ));
-            }
+        let Some(classes) = self.fundamental else {
+            return Ok(());
+        };
+        // A share holds whole classes, each of 1 to 8 solutions.
+        if classes > count || u128::from(count) > 8 * u128::from(classes) {
+            return Err(format!(
+                "count = {count} in fundamental = {classes} classes, but a class holds 1 to 8 \
+                 solutions"
+            ));
         }
-        Ok(record)
+        match nqueens_tables::known_fundamental(n).filter(|&all| classes > all) {
+            Some(all) => Err(format!(
+                "fundamental = {classes} is more than all {all} of n = {n}"
+            )),
+            None => Ok(()),
+        }
     }
 }
 
@@ -270,6 +341,7 @@ impl Record {
                 .map(u64::try_from)
                 .transpose()
                 .map_err(|_| past("fundamental counts"))?,
+            prints: id.prints,
             fixed: id.fixed.clone(),
             method: shares.clone().find_map(|r| r.method.clone()),
             seconds: (seconds * 1e6).round() / 1e6,
@@ -307,17 +379,21 @@ fn plan_is_known(id: &CountId, plan: &str) -> Result<(), String> {
             "the shares' count of n = {n} is not one this command makes"
         ));
     };
-    // The method the counter picks is one of these, so its plan is among theirs.
-    let methods = [
-        Method::Join,
-        Method::EightFold,
-        Method::Search,
-        Method::Table,
-    ];
-    if methods
+    // A whole count's plan is the plan of the method that counted it, which the counter
+    // picks (or falls back to where memory is short); the shares of a count are cut by one
+    // plan, whatever the share.
+    let accepted = match id.m {
+        1 => [
+            Method::Table,
+            Method::Join,
+            Method::EightFold,
+            Method::Search,
+        ]
         .iter()
-        .any(|&m| counter.method(m).plan().to_string() == plan)
-    {
+        .any(|&m| counter.plan_by(m).is_some_and(|p| p.to_string() == plan)),
+        _ => counter.plan().to_string() == plan,
+    };
+    if accepted {
         return Ok(());
     }
     Err(format!(
@@ -381,14 +457,23 @@ mod tests {
                         None => x,
                     };
                     let k = 1 + pick % m;
+                    let all = nqueens_tables::known_count(n as usize);
+                    let fundamental = fundamental
+                        .map(|f| bound(nqueens_tables::known_fundamental(n as usize), f) >> 3);
+                    // Whole classes of 1 to 8 solutions each, where they are counted.
+                    let count = match fundamental {
+                        Some(f) => (f + count % (7 * f + 1)).min(all.unwrap_or(u64::MAX)),
+                        None => bound(all, count),
+                    };
                     Record {
                         n,
                         share: Some(format!("{k}/{m}")),
                         k,
                         m,
-                        count: bound(nqueens_tables::known_count(n as usize), count),
-                        fundamental: fundamental
-                            .map(|f| bound(nqueens_tables::known_fundamental(n as usize), f)),
+                        count,
+                        fundamental,
+                        prints: (fundamental.is_some() && micros % 2 == 0)
+                            .then_some(Prints::Fundamental),
                         fixed: fixed_list(&on_board),
                         method: Some(METHODS[method].into()),
                         seconds: f64::from(micros) / 1e6,
@@ -400,12 +485,90 @@ mod tests {
             )
     }
 
+    /// A record of share `k` of 2 of n = 28, whose classes are counted: no published count.
+    fn share_of_28(k: u64, count: u64, fundamental: u64) -> Record {
+        let counter = nqueens_tables::Counter::new(28).unwrap().fundamental(true);
+        Record {
+            n: 28,
+            share: Some(format!("{k}/2")),
+            k,
+            m: 2,
+            count,
+            fundamental: Some(fundamental),
+            prints: None,
+            fixed: vec![],
+            method: Some("eightfold".into()),
+            seconds: 1.0,
+            plan: counter.plan().to_string(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            checked: None,
+        }
+    }
+
+    #[test]
+    fn where_nothing_is_published_the_bounds_that_hold_are_kept() {
+        // Ten solutions a class: more than a class holds, in each share or in their sum.
+        let line = share_of_28(1, 1000, 100).to_line();
+        assert!(Record::parse(&line).unwrap_err().contains("1 to 8"));
+        let shares = [share_of_28(1, 700, 100), share_of_28(2, 700, 0)];
+        let err = Record::whole_of(shares.iter(), &shares[0].id()).unwrap_err();
+        assert!(err.contains("1 to 8"), "{err}");
+        let shares = [share_of_28(1, 700, 100), share_of_28(2, 300, 100)];
+        let whole = Record::whole_of(shares.iter(), &shares[0].id()).unwrap();
+        assert_eq!((whole.count, whole.checked), (1000, Some(false)));
+        // Queens fixed: at most the board's published total.
+        assert!(check_published(8, &["1,1".into()], 93, None)
+            .unwrap_err()
+            .contains("92 in all"));
+        assert_eq!(check_published(8, &["1,1".into()], 4, None), Ok(false));
+    }
+
+    #[test]
+    fn a_whole_count_by_any_method_that_can_make_it_passes_the_plan_check() {
+        use nqueens_tables::{Counter, Method};
+        for n in 1..=23usize {
+            for fundamental in [false, true] {
+                let counter = Counter::new(n).unwrap().fundamental(fundamental);
+                for method in [
+                    Method::Table,
+                    Method::Join,
+                    Method::EightFold,
+                    Method::Search,
+                ] {
+                    let Some(plan) = counter.plan_by(method) else {
+                        continue;
+                    };
+                    let id = CountId {
+                        n: n as u64,
+                        m: 1,
+                        plan: plan.to_string(),
+                        version: env!("CARGO_PKG_VERSION").into(),
+                        fixed: vec![],
+                        fundamental,
+                        prints: None,
+                    };
+                    assert_eq!(plan_is_known(&id, &id.plan), Ok(()), "{n} {method}");
+                }
+            }
+        }
+    }
+
     proptest! {
         #[test]
         fn a_record_round_trips(record in records()) {
             let line = record.to_line();
             prop_assert!(!line.contains('\n') && line.len() as u64 <= MAX_LINE);
             prop_assert_eq!(Record::parse(&line), Ok(record));
+        }
+
+        /// What a cut write of any record leaves is the start of a record, and the whole
+        /// line is not: the checkpoint's and merge's torn-tail rule knows every record.
+        #[test]
+        fn every_cut_of_a_record_is_a_record_start(record in records(), cut in any::<usize>()) {
+            let line = record.to_line();
+            let cut = 1 + cut % (line.len() - 1);
+            prop_assert!(crate::record_lines::is_record_start(&line.as_bytes()[..cut]), "{}", &line[..cut]);
+            prop_assert!(!crate::record_lines::is_record_start(line.as_bytes()));
         }
 
         /// Two records of different counts never pass `merge`, and the field it names is one

@@ -531,8 +531,13 @@ fn on_a_terminal_the_bar_counts_shares_and_fits_its_width() {
         return;
     }
     let dir = scratch("bar");
-    // 200 columns in the full run.
-    let widths: &[usize] = if full() { &[80, 200] } else { &[80] };
+    // The widest terminal draws a bar of 120 columns at most; one of a few columns, where
+    // the bar would wrap and clear the lines above it, none. 200 columns in the full run.
+    let widths: &[usize] = if full() {
+        &[80, 200, 65_535, 3]
+    } else {
+        &[80, 65_535, 3]
+    };
     for &cols in widths {
         let file = dir.join(format!("c{cols}"));
         let inner = format!(
@@ -559,10 +564,17 @@ fn on_a_terminal_the_bar_counts_shares_and_fits_its_width() {
             .split(['\r', '\n'])
             .filter(|f| f.contains("] ") && f.contains(" shares"))
             .collect();
+        if cols < 60 {
+            assert!(
+                frames.is_empty() && !screen.contains('\u{1b}'),
+                "{cols}: {screen:?}"
+            );
+            continue;
+        }
         assert!(!frames.is_empty(), "{cols} columns: {plain:?}");
         for frame in &frames {
             assert!(
-                frame.trim_end().chars().count() <= cols,
+                frame.trim_end().chars().count() <= cols.min(120),
                 "{cols}: {frame:?}"
             );
             assert!(
@@ -571,5 +583,269 @@ fn on_a_terminal_the_bar_counts_shares_and_fits_its_width() {
             );
         }
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--fixed` arguments for the queens of the first `rows` rows of `n`'s first solution
+/// (`nth N 1`): a count of any size made cheap, cut by the join's plan from n = 5 to 23.
+/// N = 2 and 3 have no solution: one queen in the corner.
+fn first_rows(n: usize, rows: usize) -> Vec<String> {
+    let first = text(&nq(&["nth", &n.to_string(), "1"]).stdout);
+    let columns: Vec<&str> = first.split_whitespace().collect();
+    match columns.is_empty() {
+        true => vec!["--fixed".into(), "1,1".into()],
+        false => columns[..rows.min(n)]
+            .iter()
+            .enumerate()
+            .flat_map(|(row, column)| ["--fixed".into(), format!("{},{column}", row + 1)])
+            .collect(),
+    }
+}
+
+/// Runs `args` with `stdin` fed to it.
+fn nq_fed(args: &[&str], stdin: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(NQ)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn every_n_checkpoints_twice_and_merges_with_and_without_classes_and_queens() {
+    let dir = scratch("every");
+    // Whole boards as far as they are quick (the full run: 18, whose classes take half a
+    // minute); queens fixed on every n, the first rows of a solution, which keep it cheap.
+    let (plain_to, classes_to) = if full() { (18, 18) } else { (17, 16) };
+    for n in 1..=23usize {
+        let size = n.to_string();
+        let mut cases = vec![first_rows(n, n / 2)];
+        if n <= plain_to {
+            cases.push(vec![]);
+        }
+        if n <= classes_to {
+            cases.push(vec!["--fundamental".into()]);
+        }
+        for case in cases {
+            let mut args = vec!["count", size.as_str()];
+            args.extend(case.iter().map(String::as_str));
+            let plain = nq(&args);
+            assert!(plain.status.success(), "{args:?}: {}", text(&plain.stderr));
+            let file = dir.join(format!("{n}-{}", case.len()));
+            let mut kept = args.clone();
+            kept.extend_from_slice(&["--checkpoint", file.to_str().unwrap()]);
+            for round in ["first", "again"] {
+                let out = nq(&kept);
+                assert!(
+                    out.status.success(),
+                    "{kept:?} {round}: {}",
+                    text(&out.stderr)
+                );
+                assert_eq!(out.stdout, plain.stdout, "{kept:?} {round}");
+            }
+            let merged = nq(&["merge", file.to_str().unwrap()]);
+            assert_eq!(
+                merged.stdout,
+                plain.stdout,
+                "merge {kept:?}: {}",
+                text(&merged.stderr)
+            );
+            let mut json = args.clone();
+            json.extend_from_slice(&["--format", "json"]);
+            let record = nq(&json);
+            let merged = nq_fed(&["merge"], &record.stdout);
+            assert_eq!(
+                merged.stdout,
+                plain.stdout,
+                "{json:?} | merge: {}",
+                text(&merged.stderr)
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn json_of_another_program_is_refused_and_left_byte_for_byte() {
+    let dir = scratch("json");
+    // What Python's json.dump writes (no final newline), and the same without spaces: one
+    // line that opens as a record does, and is not the start of one.
+    for (i, body) in [
+        &br#"{"n": 8, "note": "keep me"}"#[..],
+        br#"{"n":8,"note":"keep me"}"#,
+        br#"{"n":8,"share":"1/1","k":1,"m":1,"count":92,"extra":1}"#,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let file = dir.join(format!("settings-{i}.json"));
+        std::fs::write(&file, body).unwrap();
+        for args in [
+            vec!["count", "8", "--checkpoint", file.to_str().unwrap()],
+            vec!["merge", file.to_str().unwrap()],
+        ] {
+            let out = nq(&args);
+            let err = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+            assert!(
+                err.contains("not a checkpoint") && err.lines().count() == 1,
+                "{err}"
+            );
+            assert_eq!(std::fs::read(&file).unwrap(), body, "{args:?}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_whole_last_record_is_kept_and_a_torn_tail_dropped_by_count_and_merge_alike() {
+    let dir = scratch("tail");
+    let file = dir.join("c");
+    let path = file.to_str().unwrap();
+    assert!(nq(&["count", "17", "--checkpoint", path]).status.success());
+    let whole = std::fs::read(&file).unwrap();
+    let shares = ks(&file).len();
+    // The last record without its newline: kept, not counted again, and completed.
+    std::fs::write(&file, &whole[..whole.len() - 1]).unwrap();
+    let merged = nq(&["merge", path]);
+    assert_eq!(
+        text(&merged.stdout),
+        "95815104\n",
+        "{}",
+        text(&merged.stderr)
+    );
+    let out = nq(&["count", "17", "--checkpoint", path]);
+    assert_eq!(text(&out.stdout), "95815104\n");
+    assert!(
+        !text(&out.stderr).contains("cut short"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), whole);
+    // A crash's zero-filled tail, longer than a line: dropped with a note by both.
+    let zeros = [&whole[..], &vec![0u8; 10_000]].concat();
+    std::fs::write(&file, &zeros).unwrap();
+    let merged = nq(&["merge", path]);
+    assert_eq!(
+        text(&merged.stdout),
+        "95815104\n",
+        "{}",
+        text(&merged.stderr)
+    );
+    assert!(
+        text(&merged.stderr).contains("cut short"),
+        "{}",
+        text(&merged.stderr)
+    );
+    let out = nq(&["count", "17", "--checkpoint", path]);
+    assert_eq!(text(&out.stdout), "95815104\n", "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("cut short"));
+    assert_eq!(std::fs::read(&file).unwrap(), whole);
+    // Half a record: merge drops it too, and then misses its share.
+    let lines: Vec<&[u8]> = whole.split_inclusive(|&b| b == b'\n').collect();
+    let last = lines[shares - 1];
+    let torn = [&whole[..whole.len() - last.len()], &last[..last.len() / 2]].concat();
+    std::fs::write(&file, &torn).unwrap();
+    let merged = nq(&["merge", path]);
+    assert_eq!(merged.status.code(), Some(3), "{}", text(&merged.stderr));
+    assert!(
+        text(&merged.stderr).contains("cut short"),
+        "{}",
+        text(&merged.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_run_started_while_a_dying_one_holds_the_lock_waits_for_it() {
+    // `flock` holds the checkpoint's lock for a second, as a process killed with -9 holds
+    // it until the kernel has torn it down.
+    let dir = scratch("dying");
+    let file = dir.join("c");
+    let path = file.to_str().unwrap();
+    std::fs::write(&file, b"").unwrap();
+    let Ok(mut holder) = Command::new("flock").args([path, "sleep", "1"]).spawn() else {
+        return; // no util-linux here
+    };
+    std::thread::sleep(Duration::from_millis(200));
+    let out = nq(&["count", "16", "--checkpoint", path]);
+    holder.wait().unwrap();
+    let err = text(&out.stderr);
+    assert_eq!(text(&out.stdout), "14772512\n", "{err}");
+    assert!(err.contains("waiting for the lock"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_checkpoint_deleted_or_replaced_under_a_run_stops_it() {
+    let dir = scratch("replaced");
+    let file = dir.join("c");
+    let path = file.to_str().unwrap();
+    for how in ["deleted", "replaced"] {
+        let _ = std::fs::remove_file(&file);
+        let run = Command::new(NQ)
+            .args(["count", "19", "-j", "1", "--checkpoint", path])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let start = Instant::now();
+        while !std::fs::read_to_string(&file).is_ok_and(|t| t.contains('\n')) {
+            assert!(start.elapsed() < Duration::from_secs(120), "no share kept");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        match how {
+            "deleted" => std::fs::remove_file(&file).unwrap(),
+            _ => std::fs::rename(&file, dir.join("moved")).unwrap(),
+        }
+        if how == "replaced" {
+            std::fs::write(&file, b"").unwrap();
+        }
+        let out = run.wait_with_output().unwrap();
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{how}: {err}");
+        assert!(err.contains("deleted or replaced"), "{how}: {err}");
+        assert!(out.stdout.is_empty());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn merge_prints_what_count_printed_and_unchecked_totals_say_so() {
+    let dir = scratch("prints");
+    let file = dir.join("f");
+    let path = file.to_str().unwrap();
+    let count = nq(&["count", "14", "--fundamental", "--checkpoint", path]);
+    assert_eq!(text(&count.stdout), "45752\n");
+    assert_eq!(text(&nq(&["merge", path]).stdout), "45752\n");
+    // Queens fixed: no published count, so a note says the total is unchecked, and the
+    // bound that holds (at most the board's total) is kept.
+    let fixed = dir.join("fixed");
+    let fixed_path = fixed.to_str().unwrap();
+    let args = ["count", "17", "--fixed", "1,2", "--checkpoint", fixed_path];
+    let out = nq(&args);
+    assert!(
+        text(&out.stderr).contains("no published count"),
+        "{}",
+        text(&out.stderr)
+    );
+    let lines = std::fs::read_to_string(&fixed).unwrap();
+    let first = lines.lines().next().unwrap();
+    let v: serde_json::Value = serde_json::from_str(first).unwrap();
+    let count = v["count"].as_u64().unwrap();
+    let past = lines.replacen(&format!("\"count\":{count},"), "\"count\":95815000,", 1);
+    std::fs::write(&fixed, past).unwrap();
+    let out = nq(&args);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stderr).contains("95815104 in all"),
+        "{}",
+        text(&out.stderr)
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -540,8 +540,23 @@ fn failed_reads_and_writes_are_reported_not_lost() {
     // A usage error whose message cannot be written still exits 2, without a panic.
     let (code, _, _) = shell("$NQ count 0 2>/dev/full");
     assert_eq!(code, 2);
-    // /dev/null itself is a fine place to write to.
+    // /dev/null itself is a fine place to write to, opened write-only or read-write (a
+    // shell's `1<>`, and what Python's subprocess.DEVNULL, libuv's 'ignore' and systemd's
+    // StandardOutput=null open), which is what the runtime puts in place of a closed one.
     assert_eq!(shell("$NQ list 8 > /dev/null").0, 0);
+    for command in ["count 8", "list 8"] {
+        let (code, out, err) = shell(&format!("$NQ {command} 1<>/dev/null"));
+        assert_eq!((code, out.as_str(), err.as_str()), (0, "", ""), "{command}");
+    }
+    let python = "import os, subprocess, sys; sys.exit(subprocess.run([os.environ['NQ'], \
+                  'count', '8'], stdout=subprocess.DEVNULL).returncode)";
+    let status = Command::new("python3")
+        .args(["-c", python])
+        .env("NQ", assert_cmd::cargo::cargo_bin("nqueens"))
+        .status();
+    if let Ok(status) = status {
+        assert_eq!(status.code(), Some(0), "subprocess.DEVNULL");
+    }
 }
 
 #[test]
@@ -717,6 +732,8 @@ fn merge_adds_up_the_shares_of_one_plan() {
         v.as_object_mut().unwrap().remove("seconds");
         v.as_object_mut().unwrap().remove("method");
         v.as_object_mut().unwrap().remove("plan");
+        // What the count printed: the classes there, the total for these shares.
+        v.as_object_mut().unwrap().remove("prints");
         v
     };
     assert_eq!(strip(&out), strip(&whole));
@@ -778,16 +795,26 @@ fn merge_refuses_what_could_make_the_sum_wrong() {
         "plan = w1-",
     );
     // Two different counts for one share.
-    let wrong = lines[1].replace("\"count\":", "\"count\":1");
+    let mut wrong: serde_json::Value = serde_json::from_str(&lines[1]).unwrap();
+    wrong["count"] = serde_json::json!(wrong["count"].as_u64().unwrap() + 1);
+    let wrong = format!("{wrong}\n");
     assert_usage_error(
         &["merge"],
         format!("{}{wrong}", lines[1]).as_bytes(),
         "remove both and count share 2/4 again",
     );
     // Lines that are not shares.
-    for bad in ["{\"n\":12", "[1,2]", "{\"n\":12,\"k\":5,\"m\":4}", "hello"] {
+    for bad in ["[1,2]", "{\"n\":12,\"k\":5,\"m\":4}", "hello"] {
         assert_usage_error(&["merge"], bad.as_bytes(), "<stdin>:1");
     }
+    // The start of a record, as a cut write leaves it: dropped with a note, as a
+    // checkpoint drops it; then nothing is left to merge.
+    let (code, out, err) = run(&["merge"], b"{\"n\":12");
+    assert_eq!((code, out.is_empty()), (2, true), "{err}");
+    assert!(
+        err.contains("cut short") && err.contains("no share lines"),
+        "{err}"
+    );
     let no_plan = lines[0].replace("\"plan\"", "\"plane\"");
     assert_usage_error(&["merge"], no_plan.as_bytes(), "plan");
     assert_usage_error(&["merge"], b"", "no share lines");
@@ -865,7 +892,8 @@ fn merge_names_what_differs_and_refuses_what_no_count_writes() {
     // Two copies of one share that differ only in `fundamental`.
     let mut other: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();
     let classes = other["fundamental"].as_u64().unwrap();
-    other["fundamental"] = serde_json::json!(if classes > 0 { classes - 1 } else { 1 });
+    // One class more: still a count its classes can hold.
+    other["fundamental"] = serde_json::json!(classes + 1);
     let both = format!("{}{other}\n", lines[0]);
     assert_usage_error(&["merge"], both.as_bytes(), "has fundamental");
     // A duplicate key, n = 0, a part that disagrees with k.
@@ -1233,10 +1261,11 @@ fn nth_and_rank_answer_near_either_end_and_refuse_what_is_out_of_reach() {
     assert!(start.elapsed() < Duration::from_secs(30));
     // No count of 28 is known: refused at once, with the reason.
     let start = Instant::now();
+    // The last solutions are not in reach either, and the message does not say they are.
     assert_usage_error(
         &["nth", "28", "18446744073709551615"],
         b"",
-        "first and last 2048 solutions",
+        "only the first 2048 solutions are in reach",
     );
     assert!(start.elapsed() < Duration::from_secs(5));
 }
@@ -1355,4 +1384,45 @@ fn a_long_list_into_a_pipe_writes_status_lines_and_a_short_one_none() {
         assert_eq!(code, 0, "{err}");
         assert!(err.contains("/14772512 solutions ("), "{err}");
     }
+}
+
+/// The first line `args` writes to stderr (with `--progress lines`), or `None` if none
+/// comes within `patience`; the command is killed either way.
+fn first_status_line(args: &[&str], patience: Duration) -> Option<String> {
+    let mut child = nqueens()
+        .args(args)
+        .args(["--progress", "lines"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(stderr).read_line(&mut line);
+        let _ = send.send(line);
+    });
+    let line = receive.recv_timeout(patience).ok();
+    let _ = child.kill();
+    let _ = child.wait();
+    line
+}
+
+#[test]
+fn a_long_count_or_heat_map_reports_before_its_first_task_ends() {
+    // A task of the 8-fold counter at n = 24 takes minutes, and so does the first square
+    // of the heat map of 23: each says what it counts by before either ends.
+    let patience = Duration::from_secs(60);
+    let count =
+        std::thread::spawn(move || first_status_line(&["count", "24", "-j", "1"], patience));
+    let heat = first_status_line(&["heatmap", "23", "-j", "1"], patience);
+    let count = count.join().unwrap();
+    let count = count.expect("count 24 reported nothing");
+    assert!(
+        count.starts_with("nqueens: 0/") && count.contains(" tasks (0%)"),
+        "{count}"
+    );
+    let heat = heat.expect("heatmap 23 reported nothing");
+    assert!(heat.starts_with("nqueens: 0/1000 thousandths"), "{heat}");
 }

@@ -175,7 +175,8 @@ impl Counter {
     /// by the search. Queens that attack each other leave nothing to count. Such a count has
     /// no symmetry classes (`fundamental` is `None`), and its shares are the join's (n = 5 to 23,
     /// feature `std`; see [`Error::NotShareable`]). [`Error::OffBoard`] for a square off the
-    /// board.
+    /// board, and [`Error::FundamentalWithFixed`] where [`Counter::fundamental`] asked for
+    /// the symmetry classes (asked for after this, [`Counter::run`] refuses it).
     ///
     /// ```
     /// use nqueens_tables::{Counter, Error};
@@ -189,6 +190,9 @@ impl Counter {
         let n = self.n;
         if let Some(&(row, column)) = queens.iter().find(|&&(r, c)| r >= n || c >= n) {
             return Err(Error::OffBoard { row, column });
+        }
+        if self.fundamental && !queens.is_empty() {
+            return Err(Error::FundamentalWithFixed);
         }
         for &(row, column) in queens {
             let slot = &mut self.fixed[row];
@@ -307,6 +311,29 @@ impl Counter {
     /// ```
     pub fn plan(&self) -> Plan {
         self.plan_of(self.shared().planned_method())
+    }
+
+    /// The plan of a whole count of this board made by `method`, as [`Counts::plan`]
+    /// reports it for a count that `method` made; `None` where `method` cannot make it (the
+    /// join outside its sizes or for symmetry classes, a table not compiled in, the search
+    /// without queens fixed). A whole count's plan is its method's, which may not be the
+    /// planned one (the join falls back where memory is short): a check of a record of a
+    /// whole count accepts the plan of any method that can make it.
+    ///
+    /// ```
+    /// use nqueens_tables::{Counter, Method};
+    /// let c = Counter::new(16).unwrap();
+    /// assert_eq!(c.plan_by(c.run().unwrap().method), Some(c.run().unwrap().plan()));
+    /// // Shares of 16 are the 8-fold counter's.
+    /// assert_eq!(c.plan_by(Method::EightFold), Some(c.plan()));
+    /// assert_eq!(c.plan_by(Method::Search), None);
+    /// ```
+    pub fn plan_by(&self, method: Method) -> Option<Plan> {
+        let whole = Counter {
+            share: Share::WHOLE,
+            ..*self
+        };
+        whole.can_use(method).then(|| self.plan_of(method))
     }
 
     /// This count as one share of several: the method its shares are counted by.
@@ -521,6 +548,7 @@ impl Counter {
         if m == 0 {
             return Err(Error::Share { k: 1, m });
         }
+        self.classes_of_fixed()?;
         // The join's shares share one plan of the count (its outer choices, listed once).
         #[cfg(feature = "std")]
         let run = match m {
@@ -563,9 +591,10 @@ impl Counter {
         join::ShareRun::new(self.n, self.has_fixed().then_some(&allowed[..]))
     }
 
-    /// Runs the count. The only error is [`Error::OutOfMemory`], when the join's half boards
-    /// do not fit and the join was asked for by [`Counter::method`] or counts a share (the
-    /// 8-fold counter's shares are cut by another plan and would not add up with the
+    /// Runs the count. It fails with [`Error::FundamentalWithFixed`] for symmetry classes
+    /// asked for with queens fixed, and with [`Error::OutOfMemory`] when the join's half
+    /// boards do not fit and the join was asked for by [`Counter::method`] or counts a share
+    /// (the 8-fold counter's shares are cut by another plan and would not add up with the
     /// others); a planned whole count falls back to the 8-fold counter instead.
     ///
     /// ```
@@ -598,6 +627,7 @@ impl Counter {
     where
         F: Fn(Progress) + Sync,
     {
+        self.classes_of_fixed()?;
         match self.planned_method() {
             Method::Table => {
                 if let Some(table) = crate::table::table(self.n) {
@@ -649,6 +679,15 @@ impl Counter {
             Method::EightFold => {}
         }
         Ok(self.eightfold(&progress))
+    }
+
+    /// [`Error::FundamentalWithFixed`] where symmetry classes were asked for with queens
+    /// fixed: no method counts them.
+    fn classes_of_fixed(&self) -> Result<(), Error> {
+        match self.fundamental && self.has_fixed() {
+            true => Err(Error::FundamentalWithFixed),
+            false => Ok(()),
+        }
     }
 
     /// A count with queens fixed, by the search: whole only (its work has no plan to cut).

@@ -19,6 +19,12 @@ use crate::board::{walk_reach, MAX_N, MAX_SHARES};
 /// assert_eq!(Error::Share { k: 5, m: 4 }.to_string(), "share 5/4 is not one of 1/4 to 4/4");
 /// // No shares at all is its own mistake, not a range that runs backwards.
 /// assert_eq!(Error::Share { k: 1, m: 0 }.to_string(), "share 1/0: a count has at least 1 share");
+/// // Classes with queens fixed: refused, whichever was asked for first.
+/// use nqueens_tables::Counter;
+/// let fixed = Counter::new(8).unwrap().fixed(&[(0, 0)]).unwrap();
+/// assert_eq!(fixed.fundamental(true).run().err(), Some(Error::FundamentalWithFixed));
+/// let classes = Counter::new(8).unwrap().fundamental(true);
+/// assert_eq!(classes.fixed(&[(0, 0)]).err(), Some(Error::FundamentalWithFixed));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -69,6 +75,9 @@ pub enum Error {
         /// The number of shares.
         m: u64,
     },
+    /// Fundamental solutions asked for with queens fixed: a symmetry class is counted whole
+    /// or not at all, and a fixed queen keeps some of a class's images and not others.
+    FundamentalWithFixed,
 }
 
 impl core::fmt::Display for Error {
@@ -98,19 +107,25 @@ impl core::fmt::Display for Error {
                 (bytes as u64).div_ceil(1 << 20)
             ),
             Error::BeyondReach { n } => {
-                match walk_reach(n) {
-                    1 => write!(f, "n = {n}: only the first and the last solution are")?,
-                    reach => write!(f, "n = {n}: only the first and last {reach} solutions are")?,
+                // Where no count of n is known, no position can be measured from the end:
+                // only the first solutions are in reach.
+                let from_the_end = crate::known::known_count(n).is_some();
+                match (walk_reach(n), from_the_end) {
+                    (1, true) => write!(f, "n = {n}: only the first and the last solution are")?,
+                    (1, false) => write!(f, "n = {n}: only the first solution is")?,
+                    (reach, true) => {
+                        write!(f, "n = {n}: only the first and last {reach} solutions are")?
+                    }
+                    (reach, false) => write!(f, "n = {n}: only the first {reach} solutions are")?,
                 }
                 write!(
                     f,
-                    " in reach (walked to at once); any other position needs counts of whole \
+                    " in reach (walked to at once){}; any other position needs counts of whole \
                      subtrees, which past n = 23 only the 8-fold counter makes, at more than a \
-                     count of n = 23 costs (days of one core by the join){}",
-                    if crate::known::known_count(n).is_none() {
-                        ", and no count of this n is known to measure from the end"
-                    } else {
-                        ""
+                     count of n = 23 costs (days of one core by the join)",
+                    match from_the_end {
+                        true => "",
+                        false => ", since no count of this n is known to measure from the end",
                     }
                 )
             }
@@ -123,6 +138,10 @@ impl core::fmt::Display for Error {
             Error::NotShareable { k, m } => write!(
                 f,
                 "share {k}/{m}: a count with queens fixed is cut into shares only from n = 5 to 23"
+            ),
+            Error::FundamentalWithFixed => f.write_str(
+                "fundamental solutions are counted by symmetry class, which queens fixed break \
+                 (they keep some images of a class and not others): ask for one or the other",
             ),
         }
     }

@@ -190,6 +190,14 @@ fn counted(
             });
         }
     };
+    // Nothing done yet, of the whole: the first square's count lists for minutes at n = 23
+    // before it reports a step of its own.
+    progress(Progress {
+        stage: Stage::Counting,
+        done: 0,
+        of: STEPS,
+        unit: Unit::Thousandths,
+    });
     for (square, &(r, c)) in (0u64..).zip(&orbits) {
         let counter = Counter::new(n)?.threads(threads).fixed(&[(r, c)])?;
         let count = counter
@@ -255,6 +263,22 @@ mod tests {
                 .rows()
                 .all(|row| row.iter().sum::<u64>() == by_list.total()));
         }
+    }
+
+    /// The first report comes before the first square is counted: at n = 23 that takes
+    /// minutes, and a caller shows its progress in the meantime.
+    #[test]
+    fn the_first_report_comes_before_any_square() {
+        let first = std::sync::Mutex::new(None);
+        counted(7, 1, &|p| {
+            first.lock().unwrap().get_or_insert(p);
+        })
+        .unwrap();
+        let first = first.into_inner().unwrap().unwrap();
+        assert_eq!(
+            (first.done, first.of, first.unit),
+            (0, 1000, Unit::Thousandths)
+        );
     }
 
     #[test]

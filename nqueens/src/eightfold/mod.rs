@@ -12,7 +12,7 @@ use crate::share::Share;
 
 /// Counts a share of `n` on `threads` threads (the calling thread alone without the feature
 /// `parallel`): every solution, and one per symmetry class. Reports the tasks done, and of
-/// how many, after each.
+/// how many: before the first, and after each.
 #[inline(never)]
 pub(crate) fn count(
     n: usize,
@@ -24,6 +24,14 @@ pub(crate) fn count(
     // frame of its own, gone before the counting starts), once to count below them. No list
     // of them is kept, so this allocates nothing.
     let of = share_len(n, share);
+    // None done yet, of how many: past n = 23 a task takes minutes, and this is what a
+    // caller can show until the first one ends.
+    progress(Progress {
+        stage: Stage::Counting,
+        done: 0,
+        of,
+        unit: Unit::Tasks,
+    });
     let tasks = tasks::share(n, share).zip(1u64..);
     let sum = parallel::sum(tasks, threads, |(task, done)| {
         let counts = task.count();
@@ -64,5 +72,24 @@ impl core::ops::Add for Pair {
     type Output = Pair;
     fn add(self, other: Pair) -> Pair {
         Pair((self.0 .0 + other.0 .0, self.0 .1 + other.0 .1))
+    }
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::*;
+
+    /// The first report comes before the first task ends, with the number of tasks: past
+    /// n = 23 a task takes minutes, and a caller shows its progress in the meantime.
+    #[test]
+    fn the_first_report_comes_before_the_first_task() {
+        let reports = std::sync::Mutex::new(std::vec::Vec::new());
+        count(12, Share::WHOLE, 1, &|p| {
+            reports.lock().unwrap().push(p.done)
+        });
+        let reports = reports.into_inner().unwrap();
+        let of = share_len(12, Share::WHOLE);
+        assert_eq!(reports.first(), Some(&0));
+        assert_eq!(reports.len() as u64, of + 1);
     }
 }
