@@ -4,15 +4,18 @@
 //! counts only the shares it lacks, and prints the same answer as a count without the option.
 //!
 //! What can go wrong, and what it costs:
-//! - a kill or a crash: the shares under way, counted again on the next run;
-//! - power lost in the middle of a write: a torn last line, dropped with a note and counted
-//!   again;
+//! - a kill or a crash: the shares under way, counted again on the next run, which waits a
+//!   few seconds for the lock of a run still ending;
+//! - power lost in the middle of a write: a torn last line (the start of a record, or NULs),
+//!   dropped with a note and counted again; a whole last record without its newline is
+//!   kept;
+//! - the file deleted or replaced under the run: it stops at its next share, saying so;
 //! - Ctrl-C or SIGTERM: an exit within a tick of the bar, after the write under way (the
 //!   file's lock is held to the exit), naming FILE;
 //! - a failed write (a full disk): the file cut back to its last whole line, exit 1;
-//! - a file of another count, or a line that is not a record: refused (exit 2), untouched.
+//! - a file of another count, or any line that is not a record or a torn tail (a user's
+//!   JSON file among them): refused (exit 2), untouched.
 
-use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
 use std::io::{BufReader, Seek, SeekFrom, Write};
 use std::ops::ControlFlow;
@@ -37,12 +40,7 @@ const STEPS_PER_SHARE: u64 = 1000;
 pub(crate) fn run(args: &Args, path: &Path, out: &mut dyn Write) -> Result<(), Failure> {
     let counter = args.counter()?;
     let name = path.display().to_string();
-    let (file, shares, expected) = open(args, &counter, path, &name)?;
-    let mut done: BTreeMap<u64, Record> = shares
-        .by_k
-        .into_iter()
-        .map(|(k, (record, _))| (k, record))
-        .collect();
+    let (file, mut shares, expected) = open(args, &counter, path, &name)?;
     let finished = match file {
         Writable::Yes((file, len)) => {
             let keeper = Keeper {
@@ -52,16 +50,18 @@ pub(crate) fn run(args: &Args, path: &Path, out: &mut dyn Write) -> Result<(), F
                 name: &name,
                 finished: Vec::new(),
             };
-            count_missing(args, &counter, &expected, keeper, &done)?
+            count_missing(args, &counter, &expected, keeper, &shares)?
         }
         // A finished file answers from reading alone, on a read-only file system too.
-        Writable::No(_) if done.len() as u64 == expected.m => Vec::new(),
+        Writable::No(_) if shares.len() == expected.m => Vec::new(),
         Writable::No(e) => return Err(write_failed(&format!("checkpoint {name}"))(e)),
     };
+    // The shares this run counted, none of them read (line 0: no line of the file).
     for record in finished {
-        done.insert(record.k, record);
+        shares.add(record, &name, 0)?;
     }
-    let total = Record::whole_of(done.values(), &expected)
+    let total = shares
+        .whole(&expected)
         .map_err(|why| Failure::Usage(format!("{name}: {why}")))?;
     crate::record::note_unchecked(&total);
     args.print(out, &total)
@@ -119,12 +119,12 @@ fn open(
         ));
     }
     let (shares, ending) = read(&mut file, name)?;
-    let m = match &shares.first {
+    let m = match shares.first() {
         Some((id, _)) => id.m,
         None => counter.suggested_shares(),
     };
     let mut expected = expected_id(args, counter, m)?;
-    if let Some((id, at)) = &shares.first {
+    if let Some((id, at)) = shares.first() {
         if m == 1 {
             // A whole count's record has the plan of the method that counted it, which may
             // have been another where memory was short: its other fields say which count.
@@ -196,11 +196,11 @@ fn count_missing(
     counter: &Counter,
     expected: &CountId,
     keeper: Keeper,
-    done: &BTreeMap<u64, Record>,
+    done: &Shares,
 ) -> Result<Vec<Record>, Failure> {
     let (m, name) = (expected.m, keeper.name);
     let keeper = Mutex::new(keeper);
-    let before = done.len() as u64;
+    let before = done.len();
     let kept = || before + keeper.lock().map_or(0, |k| k.finished.len() as u64);
     if before > 0 && before < m {
         crate::progress::note(&format!(
@@ -235,7 +235,7 @@ fn count_missing(
             let mut share_start = Instant::now();
             let ran = counter.run_shares(
                 m,
-                |share| done.contains_key(&share.k()),
+                |share| done.contains(share.k()),
                 |share, counts| {
                     // One plan for every share (a whole count's is its method's own).
                     let plan = match m {
@@ -353,8 +353,8 @@ fn read(file: &mut File, name: &str) -> Result<(Shares, Ending), Failure> {
     file.seek(SeekFrom::Start(0)).map_err(read_failed(&label))?;
     let mut shares = Shares::default();
     let ending =
-        crate::record_lines::read(&mut BufReader::new(&*file), name, &mut |record, at| {
-            shares.add(record, at)
+        crate::record_lines::read(&mut BufReader::new(&*file), name, &mut |record, line| {
+            shares.add(record, name, line)
         })?;
     shares.note_repeats();
     Ok((shares, ending))

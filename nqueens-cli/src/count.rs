@@ -42,9 +42,10 @@ pub enum CountFormat {
     /// The number alone.
     Text,
     /// One share record, for `merge`: n, share (K/M), k, m, count, fundamental (null when the
-    /// method counts no classes), fixed (the queens fixed, ROW,COL), method, seconds, plan
-    /// and version; a whole count also says whether its total was checked against the
-    /// published count (checked: true, or false where none is published).
+    /// method counts no classes), prints ("fundamental" with --fundamental: what merge then
+    /// prints), fixed (the queens fixed, ROW,COL), method, seconds, plan and version; a whole
+    /// count also says whether its total was checked against the published count (checked:
+    /// true, or false where none is published, with a note on stderr).
     Json,
 }
 

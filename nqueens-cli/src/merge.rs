@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 
-use crate::record::{CountId, Prints, Record};
+use crate::record::{CountId, Prints, Record, Sum};
 use crate::{read_failed, usage, Failure};
 
 #[derive(clap::Args, Debug)]
@@ -30,15 +30,29 @@ pub enum MergeFormat {
     Json,
 }
 
-/// The shares read so far, by `k`, each with where it was read.
+/// The shares of one count read so far: each share's counts by `k`, and their sum. A share
+/// is kept as its counts and where it was read, not as its record: a merge of a million
+/// shares holds a few tens of bytes for each.
 #[derive(Default)]
 pub(crate) struct Shares {
-    pub(crate) by_k: BTreeMap<u64, (Record, String)>,
-    /// Which count the first share read is of, and where it was read: every other share
-    /// must be of the same count.
-    pub(crate) first: Option<(CountId, String)>,
+    by_k: BTreeMap<u64, Tally>,
+    /// The names of the inputs read, by the index a [`Tally`] holds.
+    sources: Vec<String>,
+    /// The first share read, and where: every other share must be of its count.
+    first: Option<(Record, String)>,
+    /// What the shares add up to.
+    sum: Sum,
     /// Lines that repeated a share already read, with the same count: counted once.
-    pub(crate) repeats: u64,
+    repeats: u64,
+}
+
+/// One share as [`Shares`] keeps it.
+struct Tally {
+    count: u64,
+    fundamental: Option<u64>,
+    /// Where it was read: an index into [`Shares::sources`], and the line.
+    source: usize,
+    line: u64,
 }
 
 impl Shares {
@@ -54,6 +68,28 @@ impl Shares {
                 if self.repeats == 1 { "" } else { "s" }
             );
         }
+    }
+
+    /// Which count the shares are of, and where its first share was read.
+    pub(crate) fn first(&self) -> Option<(CountId, &str)> {
+        self.first.as_ref().map(|(r, at)| (r.id(), at.as_str()))
+    }
+
+    /// How many different shares were read.
+    pub(crate) fn len(&self) -> u64 {
+        self.by_k.len() as u64
+    }
+
+    /// Whether share `k` was read.
+    pub(crate) fn contains(&self, k: u64) -> bool {
+        self.by_k.contains_key(&k)
+    }
+
+    /// The record of the whole count that the shares read make up, as `count` writes it
+    /// (see [`Record::whole_of`]); why not, where they cannot be its.
+    pub(crate) fn whole(&self, id: &CountId) -> Result<Record, String> {
+        let first = self.first.as_ref().map(|(r, _)| r);
+        Record::whole_of(first, &self.sum, id)
     }
 }
 
@@ -84,21 +120,24 @@ pub fn run(args: &Args, stdin: &mut dyn Read, out: &mut dyn Write) -> Result<(),
         shares.read(&mut BufReader::new(file), &name)?;
     }
     shares.note_repeats();
-    let Some((plan, _)) = &shares.first else {
+    let Some((id, _)) = shares.first() else {
         return usage(
             "no share lines to merge: expected the output of `count N --share K/M --format json`",
         );
     };
-    let missing = plan.m - shares.by_k.len() as u64;
+    let missing = id.m - shares.len();
     if missing > 0 {
+        let keys = || shares.by_k.keys().copied();
         return Err(Failure::Incomplete(format!(
-            "{missing} of {} shares of n = {} missing; rerun them with --array={}",
-            plan.m,
-            plan.n,
-            gaps(shares.by_k.keys().copied(), plan.m)
+            "{missing} of {m} shares of n = {n} missing: {}; rerun each with `count {n} \
+             --share K/M`, or with Slurm's --array={}",
+            gaps(keys(), id.m, Form::Shares),
+            gaps(keys(), id.m, Form::Indices),
+            m = id.m,
+            n = id.n,
         )));
     }
-    let whole = Record::whole_of(shares.by_k.values().map(|(s, _)| s), plan).or_else(usage)?;
+    let whole = shares.whole(&id).or_else(usage)?;
     crate::record::note_unchecked(&whole);
     match args.format {
         // What `count` printed.
@@ -115,8 +154,9 @@ impl Shares {
     /// Reads the share lines of `reader`, named `name` in messages: a torn last line (a
     /// write that did not finish) is dropped with a note, as a checkpoint drops it.
     pub(crate) fn read(&mut self, reader: &mut dyn BufRead, name: &str) -> Result<(), Failure> {
-        let ending =
-            crate::record_lines::read(reader, name, &mut |record, at| self.add(record, at))?;
+        let ending = crate::record_lines::read(reader, name, &mut |record, line| {
+            self.add(record, name, line)
+        })?;
         if ending.torn {
             crate::note(&format!(
                 "{name}: its last line was cut short (a write that did not finish): dropped"
@@ -125,12 +165,13 @@ impl Shares {
         Ok(())
     }
 
-    /// Adds one share, read at `at`, or says why it cannot be added.
-    pub(crate) fn add(&mut self, share: Record, at: String) -> Result<(), Failure> {
+    /// Adds one share, read at line `line` of `source`, or says why it cannot be added.
+    pub(crate) fn add(&mut self, share: Record, source: &str, line: u64) -> Result<(), Failure> {
+        let at = format!("{source}:{line}");
         match &self.first {
-            None => self.first = Some((share.id(), at.clone())),
+            None => self.first = Some((share.clone(), at.clone())),
             Some((first, from)) => {
-                if let Some((what, mine, theirs)) = share.id().differs(first) {
+                if let Some((what, mine, theirs)) = share.id().differs(&first.id()) {
                     return usage(format!(
                         "{at}: a share with {what} = {mine}, but {from} has {what} = {theirs}: \
                          shares of different counts cannot be added",
@@ -138,14 +179,16 @@ impl Shares {
                 }
             }
         }
+        if self.sources.last().is_none_or(|last| last != source) {
+            self.sources.push(source.to_string());
+        }
         let (k, m) = (share.k, share.m);
         match self.by_k.get(&k) {
-            Some((same, _))
-                if same.count == share.count && same.fundamental == share.fundamental =>
-            {
+            Some(same) if same.count == share.count && same.fundamental == share.fundamental => {
                 self.repeats += 1;
             }
-            Some((other, seen)) => {
+            Some(other) => {
+                let seen = format!("{}:{}", self.sources[other.source], other.line);
                 let show = |u: Option<u64>| u.map_or("null".to_string(), |u| u.to_string());
                 let (field, mine, theirs) = if other.count != share.count {
                     ("count", share.count.to_string(), other.count.to_string())
@@ -162,7 +205,14 @@ impl Shares {
                 ));
             }
             None => {
-                self.by_k.insert(k, (share, at));
+                self.sum.add(&share);
+                let tally = Tally {
+                    count: share.count,
+                    fundamental: share.fundamental,
+                    source: self.sources.len() - 1,
+                    line,
+                };
+                self.by_k.insert(k, tally);
             }
         }
         Ok(())
@@ -172,9 +222,18 @@ impl Shares {
 /// The most ranges a list of missing shares shows; past them it says how many more.
 const MAX_RANGES: usize = 64;
 
-/// `1,3,5-8`: the numbers from 1 to `m` that `present` (sorted, distinct) lacks, runs
-/// written as ranges, as Slurm's `--array=` takes them; at most [`MAX_RANGES`] of them.
-pub(crate) fn gaps(present: impl Iterator<Item = u64>, m: u64) -> String {
+/// How [`gaps`] writes the missing shares.
+#[derive(Clone, Copy)]
+pub(crate) enum Form {
+    /// As `--share` takes them: `2/8, 5/8 to 7/8`.
+    Shares,
+    /// As Slurm's `--array=` takes them: `2,5-7`.
+    Indices,
+}
+
+/// The numbers from 1 to `m` that `present` (sorted, distinct) lacks, runs written as
+/// ranges, in `form`; at most [`MAX_RANGES`] of them.
+pub(crate) fn gaps(present: impl Iterator<Item = u64>, m: u64, form: Form) -> String {
     let mut parts = Vec::new();
     let mut more = 0usize;
     let mut next = 1;
@@ -184,16 +243,22 @@ pub(crate) fn gaps(present: impl Iterator<Item = u64>, m: u64) -> String {
             if parts.len() == MAX_RANGES {
                 more += 1;
             } else {
-                parts.push(match b - a {
-                    0 => a.to_string(),
-                    1 => format!("{a},{b}"),
-                    _ => format!("{a}-{b}"),
+                parts.push(match (form, b - a) {
+                    (Form::Indices, 0) => a.to_string(),
+                    (Form::Indices, 1) => format!("{a},{b}"),
+                    (Form::Indices, _) => format!("{a}-{b}"),
+                    (Form::Shares, 0) => format!("{a}/{m}"),
+                    (Form::Shares, 1) => format!("{a}/{m}, {b}/{m}"),
+                    (Form::Shares, _) => format!("{a}/{m} to {b}/{m}"),
                 });
             }
         }
         next = k + 1;
     }
-    let mut list = parts.join(",");
+    let mut list = parts.join(match form {
+        Form::Indices => ",",
+        Form::Shares => ", ",
+    });
     if more > 0 {
         list.push_str(&format!(
             " (and {more} more ranges: merge again after these)"
@@ -204,16 +269,20 @@ pub(crate) fn gaps(present: impl Iterator<Item = u64>, m: u64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::gaps;
+    use super::{gaps, Form};
 
     #[test]
-    fn missing_shares_read_as_array_indices() {
-        assert_eq!(gaps([1, 2, 4].into_iter(), 4), "3");
-        assert_eq!(gaps([3, 4].into_iter(), 4), "1,2");
-        assert_eq!(gaps([4, 6].into_iter(), 10), "1-3,5,7-10");
-        assert_eq!(gaps(std::iter::empty(), 1), "1");
+    fn missing_shares_read_as_array_indices_and_as_shares() {
+        let indices = |present: &[u64], m| gaps(present.iter().copied(), m, Form::Indices);
+        assert_eq!(indices(&[1, 2, 4], 4), "3");
+        assert_eq!(indices(&[3, 4], 4), "1,2");
+        assert_eq!(indices(&[4, 6], 10), "1-3,5,7-10");
+        assert_eq!(indices(&[], 1), "1");
+        let shares = |present: &[u64], m| gaps(present.iter().copied(), m, Form::Shares);
+        assert_eq!(shares(&[4, 6], 10), "1/10 to 3/10, 5/10, 7/10 to 10/10");
+        assert_eq!(shares(&[1, 2], 4), "3/4, 4/4");
         // Every other share of a million missing: 64 ranges and a count, not 500,000.
-        let list = gaps((2..=1_000_000).step_by(2), 1_000_000);
+        let list = gaps((2..=1_000_000).step_by(2), 1_000_000, Form::Indices);
         assert!(
             list.ends_with("(and 499936 more ranges: merge again after these)"),
             "{list}"

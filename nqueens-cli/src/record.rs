@@ -313,42 +313,56 @@ impl Record {
     }
 }
 
+/// What the shares of one count add up to, each share once.
+#[derive(Default)]
+pub(crate) struct Sum {
+    count: u128,
+    fundamental: u128,
+    seconds: f64,
+}
+
+impl Sum {
+    /// Adds one share.
+    pub(crate) fn add(&mut self, share: &Record) {
+        self.count += u128::from(share.count);
+        self.fundamental += u128::from(share.fundamental.unwrap_or(0));
+        self.seconds += share.seconds;
+    }
+}
+
 impl Record {
-    /// The record of a whole count from the records of all its shares (every one of the
-    /// same count, `id`), as `count` without shares writes it: checked against the published
-    /// count where there is one; why not, where the shares cannot be its.
-    pub(crate) fn whole_of<'a>(
-        shares: impl Iterator<Item = &'a Record> + Clone,
+    /// The record of a whole count of `id` from `sum`, what all its shares add up to (the
+    /// `first` of them gives the plan and the method), as `count` without shares writes it:
+    /// checked against the published count where there is one; why not, where the shares
+    /// cannot be its.
+    pub(crate) fn whole_of(
+        first: Option<&Record>,
+        sum: &Sum,
         id: &CountId,
     ) -> Result<Record, String> {
         let n = id.n;
         // The shares' own plan: a whole count's id leaves it to the method that counted it.
-        let plan = shares.clone().next().map_or(&id.plan, |r| &r.plan);
+        let plan = first.map_or(&id.plan, |r| &r.plan);
         plan_is_known(id, plan)?;
-        let count: u128 = shares.clone().map(|r| u128::from(r.count)).sum();
-        let fundamental: Option<u128> = shares.clone().map(|r| r.fundamental.map(u128::from)).sum();
-        let checked = check_published(n, &id.fixed, count, fundamental)?;
+        let fundamental = id.fundamental.then_some(sum.fundamental);
+        let checked = check_published(n, &id.fixed, sum.count, fundamental)?;
         let past =
             |what: &str| format!("the shares' {what} add up past what any count of n = {n} holds");
-        let seconds: f64 = shares.clone().map(|r| r.seconds).sum();
         Ok(Record {
             n,
             share: Some("1/1".into()),
             k: 1,
             m: 1,
-            count: u64::try_from(count).map_err(|_| past("counts"))?,
+            count: u64::try_from(sum.count).map_err(|_| past("counts"))?,
             fundamental: fundamental
                 .map(u64::try_from)
                 .transpose()
                 .map_err(|_| past("fundamental counts"))?,
             prints: id.prints,
             fixed: id.fixed.clone(),
-            method: shares.clone().find_map(|r| r.method.clone()),
-            seconds: (seconds * 1e6).round() / 1e6,
-            plan: shares
-                .clone()
-                .next()
-                .map_or(id.plan.clone(), |r| r.plan.clone()),
+            method: first.and_then(|r| r.method.clone()),
+            seconds: (sum.seconds * 1e6).round() / 1e6,
+            plan: plan.clone(),
             version: id.version.clone(),
             checked: Some(checked),
         })
@@ -510,11 +524,14 @@ mod tests {
         // Ten solutions a class: more than a class holds, in each share or in their sum.
         let line = share_of_28(1, 1000, 100).to_line();
         assert!(Record::parse(&line).unwrap_err().contains("1 to 8"));
-        let shares = [share_of_28(1, 700, 100), share_of_28(2, 700, 0)];
-        let err = Record::whole_of(shares.iter(), &shares[0].id()).unwrap_err();
+        let whole = |shares: [Record; 2]| {
+            let mut sum = Sum::default();
+            shares.iter().for_each(|s| sum.add(s));
+            Record::whole_of(Some(&shares[0]), &sum, &shares[0].id())
+        };
+        let err = whole([share_of_28(1, 700, 100), share_of_28(2, 700, 0)]).unwrap_err();
         assert!(err.contains("1 to 8"), "{err}");
-        let shares = [share_of_28(1, 700, 100), share_of_28(2, 300, 100)];
-        let whole = Record::whole_of(shares.iter(), &shares[0].id()).unwrap();
+        let whole = whole([share_of_28(1, 700, 100), share_of_28(2, 300, 100)]).unwrap();
         assert_eq!((whole.count, whole.checked), (1000, Some(false)));
         // Queens fixed: at most the board's published total.
         assert!(check_published(8, &["1,1".into()], 93, None)
@@ -576,9 +593,9 @@ mod tests {
         #[test]
         fn merge_refuses_every_mix_of_counts(a in records(), b in records()) {
             let mut shares = crate::merge::Shares::default();
-            prop_assert!(shares.add(a.clone(), "a".into()).is_ok());
+            prop_assert!(shares.add(a.clone(), "a", 1).is_ok());
             let (ida, idb) = (a.id(), b.id());
-            let added = shares.add(b.clone(), "b".into());
+            let added = shares.add(b.clone(), "b", 1);
             if ida == idb {
                 prop_assert!(added.is_ok() || a.k == b.k);
             } else {

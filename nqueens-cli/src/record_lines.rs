@@ -23,13 +23,13 @@ pub(crate) struct Ending {
 }
 
 /// Reads the records of `reader` (named `name` in messages) and hands each to `add` with
-/// where it was read (`name:line`); says how the file ends. A line that is not a record,
+/// the number of its line; says how the file ends. A line that is not a record,
 /// and a last line that is neither a record nor a torn tail, is the user's mistake: a
 /// usage failure naming it.
 pub(crate) fn read(
     reader: &mut dyn BufRead,
     name: &str,
-    add: &mut dyn FnMut(Record, String) -> Result<(), Failure>,
+    add: &mut dyn FnMut(Record, u64) -> Result<(), Failure>,
 ) -> Result<Ending, Failure> {
     let cannot = read_failed(name);
     let mut ending = Ending::default();
@@ -60,7 +60,7 @@ pub(crate) fn read(
             let kept = match tail(body) {
                 Tail::Blank => true,
                 Tail::Record(record) => {
-                    add(record, at)?;
+                    add(record, number)?;
                     true
                 }
                 Tail::Torn => false,
@@ -88,7 +88,7 @@ pub(crate) fn read(
             continue;
         }
         let record = Record::parse(text).or_else(|why| usage(format!("{at}: {why}")))?;
-        add(record, at)?;
+        add(record, number)?;
     }
     Ok(ending)
 }

@@ -1426,3 +1426,36 @@ fn a_long_count_or_heat_map_reports_before_its_first_task_ends() {
     let heat = heat.expect("heatmap 23 reported nothing");
     assert!(heat.starts_with("nqueens: 0/1000 thousandths"), "{heat}");
 }
+
+#[test]
+fn merge_holds_a_share_in_tens_of_bytes_not_its_record() {
+    // 200,000 shares of n = 16 (the plan's own, all but the first holding none) under an
+    // address-space limit of 160 bytes a share above what merging one share needs: a
+    // merge that kept each record (about 570 bytes) would run out.
+    const SHARES: u64 = 200_000;
+    let plan = stdout_of(&["count", "16", "--share", "1/200000", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&plan).unwrap();
+    let plan = v["plan"].as_str().unwrap().to_string();
+    let dir = std::env::temp_dir().join(format!("nqueens-merge-big-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut all = String::new();
+    for k in 1..=SHARES {
+        let (count, classes) = if k == 1 { (14_772_512, 1_846_955) } else { (0, 0) };
+        all.push_str(&format!(
+            "{{\"n\":16,\"share\":\"{k}/{SHARES}\",\"k\":{k},\"m\":{SHARES},\"count\":{count},\
+             \"fundamental\":{classes},\"fixed\":[],\"method\":\"eightfold\",\"seconds\":0.001,\
+             \"plan\":\"{plan}\",\"version\":\"{}\"}}\n",
+            env!("CARGO_PKG_VERSION")
+        ));
+        if k == 1 {
+            std::fs::write(dir.join("one"), &all).unwrap();
+        }
+    }
+    std::fs::write(dir.join("all"), &all).unwrap();
+    let (one, all) = (dir.join("one"), dir.join("all"));
+    let base = smallest_limit(&format!("$NQ merge {} 2>/dev/null; [ $? = 3 ]", one.display()));
+    let limit = base + SHARES * 160 / 1024;
+    let (code, out, err) = shell(&format!("ulimit -v {limit} && $NQ merge {}", all.display()));
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!((code, out.as_str()), (0, "14772512\n"), "{err}");
+}
