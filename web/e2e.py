@@ -178,13 +178,23 @@ def main():
         passed.append(name)
         print(f"ok: {name}")
 
+    # What a person sees of an element: its computed display and the box it takes, not
+    # its attributes (a `hidden` that a stylesheet overrides still shows).
+    def box(id_):
+        return b.js("const e = document.getElementById(arguments[0]); const r = e.getBoundingClientRect();"
+                    "return [getComputedStyle(e).display, r.width, r.height];", id_)
+
+    def not_seen(id_):
+        display, width, height = box(id_)
+        return display == "none" and width == 0 and height == 0
+
     try:
         # Deep link: ?n=8 shows 92 in #count.
         b.open(page + "?n=8")
         b.wait(lambda: b.text("#count") == "92", "#count to show 92")
         check("?n=8 shows 92 in #count", True)
         b.screenshot(os.path.join(shots, "browse-8.png"))
-        check("no empty box before Export", b.js("return document.getElementById('export').hidden"))
+        check("no empty box before Export", not_seen("export"), box("export"))
         check("the board is labelled 1 to 8 on both sides",
               b.js("return [...document.querySelectorAll('#board text.label')].map(t => t.textContent).join(' ')")
               == " ".join(f"{i} {i}" for i in range(1, 9)))
@@ -278,7 +288,7 @@ def main():
         check("its counts are written in the squares and on hover",
               b.js("return document.querySelectorAll('#heatboard text:not(.label)').length") == 64
               and "row 1, column 1: 4 solutions" in b.js("return document.querySelector('#heatboard rect title').textContent"))
-        check("no empty box under the heat map before Export", b.js("return document.getElementById('heatjson').hidden"))
+        check("no empty box under the heat map before Export", not_seen("heatjson"), box("heatjson"))
         check("the heat map's colour scale runs from its least to its most",
               not b.js("return document.getElementById('heatlegend').hidden")
               and b.text("#heatlo") == str(min(min(r) for r in want)) and b.text("#heathi") == str(max(max(r) for r in want)),
@@ -312,7 +322,7 @@ def main():
         # Out of reach: said at once, not a frozen tab.
         b.open(page + "?n=28&k=100000000")
         b.wait(lambda: "reach" in b.text("#which"), "the nth of 28 to be refused", timeout=20)
-        check("an nth out of reach says why", "first and last" in b.text("#which"), b.text("#which"))
+        check("an nth out of reach says why", "only the first 2048 solutions are in reach" in b.text("#which"), b.text("#which"))
         # The last solution of 24, from the end of its list.
         b.open(page + "?n=24&k=227514171973736")
         # Drawn, not being found: "finding solution K of n = 24" names K too.
@@ -325,6 +335,11 @@ def main():
             b.open(page + query)
             b.wait(lambda: not b.js("return document.getElementById('notice').hidden"), f"the notice for {query}")
             check(f"{query} says what is allowed", says in b.text("#notice"), b.text("#notice"))
+        # A key the page does not take is named, with the keys it takes.
+        b.open(page + "?n=10&tab=heat")
+        b.wait(lambda: not b.js("return document.getElementById('notice').hidden"), "the notice for tab=heat")
+        check("?tab=heat is named as a key the page does not take",
+              "tab" in b.text("#notice") and "mode" in b.text("#notice"), b.text("#notice"))
         # Seeds past 2^53 are kept exactly, as the command takes them.
         b.open(page + "?n=8&mode=puzzle&seed=18446744073709551615")
         check("a seed of 2^64 - 1 is kept exactly",
@@ -344,6 +359,18 @@ def main():
         check("the page answers meanwhile", time.time() - start < 5)
         b.click("#findcancel")
         check("cancel stops it", "cancelled" in b.text("#which"), b.text("#which"))
+        # Positions past 2^53, which a JavaScript number rounds: carried exactly, or refused
+        # with the reason, never "has no fundamental solution".
+        b.open(page + "?n=27&fund=1&k=9007199254740993")
+        b.wait(lambda: "out of reach" in b.text("#which"), "the reason for k = 2^53 + 1", timeout=60)
+        check("?n=27&fund=1&k=2^53+1 says it is out of reach, not that it does not exist",
+              "fundamental solution 9007199254740993 is out of reach" in b.text("#which")
+              and "has no" not in b.text("#which"), b.text("#which"))
+        b.open(page + "?n=27&k=234907967154122528")
+        b.wait(lambda: "of 234907967154122528" in b.text("#which"), "the last solution of 27", timeout=60)
+        check("?n=27&k= the last, past 2^53, is shown exactly",
+              b.text("#which").startswith("solution 234907967154122528 of 234907967154122528: 27 25 23"),
+              b.text("#which"))
         # Past the last fundamental solution of 13: its count, not "listed up to 12".
         b.open(page + "?n=13&fund=1&k=9234")
         b.wait(lambda: not b.js("return document.getElementById('notice').hidden"), "the notice for k = 9234")

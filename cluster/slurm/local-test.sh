@@ -3,7 +3,9 @@
 # Debian's slurm-wlm, authenticated by munge. It counts n = 16 in 8 shares as an array job
 # with a dependent merge job, then again with one array task cancelled on purpose: merge must
 # report that share missing, and resubmitting only that index must complete the total.
-# Its last line is the total, `14772512`. It stops the daemons it started.
+# Its last line is the total, `14772512`. It stops the daemons it started, and removes its
+# work folder (/tmp/nqueens-slurm.*) after a pass; after a failure it keeps it, with the
+# daemons' and the jobs' logs, and says where.
 #
 #   bash cluster/slurm/local-test.sh        (as root; installs slurm-wlm and munge if missing)
 set -euo pipefail
@@ -37,7 +39,9 @@ started_munge=no
 
 stop() {
     # The daemons started with this run's slurm.conf, whether or not they got to write their
-    # pid files; asked first, then killed.
+    # pid files; asked first, then killed. Then the work folder: removed after a pass, kept
+    # with its logs after a failure, and named.
+    local status=$?
     pkill -TERM -f -- "$work/slurm.conf" 2>/dev/null || true
     if [ "$started_munge" = yes ] && [ -s "$work/munged.pid" ]; then
         while read -r pid; do
@@ -49,6 +53,11 @@ stop() {
         sleep 0.5
     done
     pkill -KILL -f -- "$work/slurm.conf" 2>/dev/null || true
+    if [ "$status" = 0 ]; then
+        rm -rf "$work"
+    else
+        say "failed: the logs are kept in $work (slurmctld.log, slurmd.log, and each job's *.log)"
+    fi
 }
 trap stop EXIT
 

@@ -220,6 +220,7 @@ fn count_missing(
         Some((line, status))
     };
     crate::progress::with_progress(
+        &args.what(&format!(" in {m} shares")),
         |report| {
             let show = |shares: u64, inner: u64| {
                 report(Step {

@@ -114,6 +114,22 @@ impl Args {
         }
     }
 
+    /// What this count is, as its first status line says it: `counting n = 19, share 3/8,
+    /// on 2 threads`, with `cut` (the share, or the shares) after the board.
+    pub(crate) fn what(&self, cut: &str) -> String {
+        let what = match (self.fundamental, self.fixed.len()) {
+            (true, _) => "the fundamental solutions of ",
+            (false, 0) => "",
+            (false, 1) => "with 1 queen fixed, ",
+            (false, _) => "with queens fixed, ",
+        };
+        format!(
+            "counting {what}n = {}{cut} on {}",
+            self.board.n,
+            self.threads.shown()
+        )
+    }
+
     /// What the count prints, where it is not the total (its records say so).
     pub(crate) fn prints(&self) -> Option<Prints> {
         self.fundamental.then_some(Prints::Fundamental)
@@ -137,6 +153,10 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     let start = Instant::now();
     let stop = crate::signals::Stop::watch();
     let counts = crate::progress::with_progress(
+        &args.what(&match args.share {
+            Some(share) => format!(", share {share}"),
+            None => String::new(),
+        }),
         |report| counter.run_with_progress(|p| report(p.into())),
         &|| {
             stop.signalled().map(|(what, status)| {

@@ -15,14 +15,20 @@ pub struct Args {
     #[command(flatten)]
     threads: Threads,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = HeatmapFormat::Text)]
+    #[arg(long, value_enum, default_value_t = HeatmapFormat::Auto)]
     format: HeatmapFormat,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum HeatmapFormat {
+    /// The exact counts (text), or on a terminal too narrow for them a shaded grid.
+    Auto,
     /// N lines of N counts, in aligned columns.
     Text,
+    /// A grid of shades, one cell a square, with its legend: what fits a narrow terminal.
+    Shaded,
+    /// N lines of N counts separated by commas, for a spreadsheet.
+    Csv,
     /// One JSON object: n, total, and rows (N arrays of N counts).
     Json,
     /// An SVG picture: the board coloured by count, with a colour scale, and the counts in
@@ -34,6 +40,10 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     let n = args.board.n;
     let threads = args.threads.get();
     let map = crate::progress::with_progress(
+        &format!(
+            "counting the heat map of n = {n} on {}",
+            args.threads.shown()
+        ),
         |report| {
             nqueens_tables::HeatmapCounter::new(n)?
                 .threads(threads)
@@ -42,8 +52,22 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
         &|| None,
     )?;
     check(&map)?;
-    match args.format {
-        HeatmapFormat::Text => text(out, &map)?,
+    let format = match args.format {
+        HeatmapFormat::Auto => match terminal_columns() {
+            Some(columns) if text_width(&map) > columns => HeatmapFormat::Shaded,
+            _ => HeatmapFormat::Text,
+        },
+        chosen => chosen,
+    };
+    match format {
+        HeatmapFormat::Auto | HeatmapFormat::Text => text(out, &map)?,
+        HeatmapFormat::Shaded => shaded(out, &map, terminal_columns())?,
+        HeatmapFormat::Csv => {
+            for row in map.rows() {
+                let cells: Vec<String> = row.iter().map(u64::to_string).collect();
+                writeln!(out, "{}", cells.join(","))?;
+            }
+        }
         HeatmapFormat::Json => {
             /// The JSON form, its keys in this order.
             #[derive(serde::Serialize)]
@@ -99,14 +123,75 @@ fn check(map: &Heatmap) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The counts in right-aligned columns, one space apart.
-fn text(out: &mut dyn Write, map: &Heatmap) -> std::io::Result<()> {
-    let width = map
-        .rows()
+/// The width of standard output where it is a terminal: `None` for a file or a pipe,
+/// which get the exact counts whatever their width.
+fn terminal_columns() -> Option<usize> {
+    use std::io::IsTerminal;
+    if !std::io::stdout().is_terminal() {
+        return None;
+    }
+    console::Term::stdout()
+        .size_checked()
+        .map(|(_, columns)| usize::from(columns))
+}
+
+/// The widest count's digits.
+fn digits(map: &Heatmap) -> usize {
+    map.rows()
         .flatten()
         .map(|c| c.to_string().len())
         .max()
-        .unwrap_or(1);
+        .unwrap_or(1)
+}
+
+/// The columns [`text`] takes.
+fn text_width(map: &Heatmap) -> usize {
+    map.n() * (digits(map) + 1) - 1
+}
+
+/// The shades of [`shaded`], from the least count to the most.
+const SHADES: [char; 5] = ['·', '░', '▒', '▓', '█'];
+
+/// The counts as a grid of shades, a cell a square (two characters wide, so that the board
+/// looks square, where `columns` leave room), then the legend: the range the shades span,
+/// and how to get the exact counts.
+fn shaded(out: &mut dyn Write, map: &Heatmap, columns: Option<usize>) -> std::io::Result<()> {
+    let n = map.n();
+    let cell = match columns {
+        Some(c) if c < 2 * n => 1,
+        _ => 2,
+    };
+    let (least, most) = map
+        .rows()
+        .flatten()
+        .fold((u64::MAX, 0), |(lo, hi), &c| (lo.min(c), hi.max(c)));
+    let top = SHADES.len() as u64 - 1;
+    let shade = |c: u64| match most - least {
+        0 => SHADES[SHADES.len() - 1],
+        span => SHADES[((c - least) * top).div_ceil(span) as usize],
+    };
+    let mut text = String::new();
+    for row in map.rows() {
+        for &c in row {
+            (0..cell).for_each(|_| text.push(shade(c)));
+        }
+        text.push('\n');
+    }
+    let scale: String = SHADES
+        .iter()
+        .map(|s| format!("{s}{s}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    text.push_str(&format!(
+        "least {scale} most: {least} to {most} solutions a square\n\
+         exact counts: nqueens heatmap {n} --format text (or csv, json), or into a file\n"
+    ));
+    out.write_all(text.as_bytes())
+}
+
+/// The counts in right-aligned columns, one space apart.
+fn text(out: &mut dyn Write, map: &Heatmap) -> std::io::Result<()> {
+    let width = digits(map);
     let mut text = String::new();
     for row in map.rows() {
         let cells: Vec<String> = row.iter().map(|c| format!("{c:>width$}")).collect();

@@ -210,6 +210,20 @@ impl Threads {
     pub fn get(self) -> usize {
         self.threads.map_or(0, usize::from)
     }
+
+    /// How many threads a count runs on, as a person reads it: `1 thread`, `2 threads`
+    /// (one per core, where none were asked for).
+    pub(crate) fn shown(self) -> String {
+        let cores = || std::thread::available_parallelism().map_or(1, usize::from);
+        let threads = self
+            .threads
+            .map_or_else(cores, usize::from)
+            .min(nqueens_tables::MAX_THREADS);
+        match threads {
+            1 => "1 thread".to_string(),
+            t => format!("{t} threads"),
+        }
+    }
 }
 
 /// Runs `work` on a new thread of `scope`; where no thread can be started, hands `work`

@@ -54,6 +54,11 @@ pub fn rank(args: &RankArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let sol = args.solution.solution()?;
     let threads = args.threads.get();
     let rank = crate::progress::with_progress(
+        &format!(
+            "finding the position of a solution of n = {} on {}",
+            sol.len(),
+            args.threads.shown()
+        ),
         |report| nqueens_tables::rank_with_progress(&sol, threads, |p| report(p.into())),
         &|| None,
     );
@@ -96,6 +101,12 @@ fn position(s: &str) -> Result<u64, String> {
 pub fn nth(args: &NthArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let threads = args.threads.get();
     let found = crate::progress::with_progress(
+        &format!(
+            "finding solution {} of n = {} on {}",
+            args.k,
+            args.board.n,
+            args.threads.shown()
+        ),
         |report| {
             nqueens_tables::nth_with_progress(args.board.n, args.k - 1, threads, |p| {
                 report(p.into())

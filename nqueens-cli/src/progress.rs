@@ -60,17 +60,28 @@ pub(crate) struct Step {
 }
 
 impl Step {
-    /// `done/of unit`, in units: `25.4/72 shares`, `3/55 squares`.
+    /// `done/of unit`, in units: `25.4/72 shares`, `3/55 squares`; a fraction of a unit is
+    /// shown in tenths, rounded down.
     fn counted(&self) -> String {
-        let show = |steps: u64| match self.per {
-            0 | 1 => steps.to_string(),
-            per => format!("{:.1}", steps as f64 / per as f64),
-        };
-        let of = match self.per {
-            0 | 1 => self.of.to_string(),
-            per => (self.of / per).to_string(),
-        };
-        format!("{}/{of} {}", show(self.done), self.unit)
+        let (done, of) = self.shown();
+        match self.per {
+            0 | 1 => format!("{done}/{of} {}", self.unit),
+            _ => format!("{}.{}/{} {}", done / 10, done % 10, of / 10, self.unit),
+        }
+    }
+
+    /// What [`Step::counted`] shows, as a fraction: in steps, or in tenths of a unit.
+    fn shown(&self) -> (u64, u64) {
+        match self.per {
+            0 | 1 => (self.done, self.of),
+            per => (self.done * 10 / per, self.of / per * 10),
+        }
+    }
+
+    /// The percent of what [`Step::counted`] shows, rounded down: 100 only when all is done.
+    fn percent(&self) -> u64 {
+        let (done, of) = self.shown();
+        done.min(of) * 100 / of.max(1)
     }
 }
 
@@ -114,11 +125,16 @@ pub(crate) type Stopping = Option<(String, u8)>;
 /// as the mode says (see [`Mode`]). Where no thread can be started, the work runs here,
 /// without progress.
 ///
+/// `start` says what the work is (`counting n = 19 in 70 shares on 1 thread`): off a
+/// terminal it is the first status line, once the work has run for [`QUIET_FOR`], so that a
+/// log shows at once what a long command does, and a short one writes nothing.
+///
 /// `stop` is asked every [`TICK`]: when it answers with a line and a status, the bar is
-/// cleared, the line goes to stderr and the process exits with the status at once, without
-/// waiting for the work (a count cannot be cancelled midway; whatever must be kept is on
-/// disk before `stop` answers).
+/// cleared, the line goes to stderr (as a status line, after `nqueens: `) and the process
+/// exits with the status at once, without waiting for the work (a count cannot be cancelled
+/// midway; whatever must be kept is on disk before `stop` answers).
 pub(crate) fn with_progress<T: Send>(
+    start: &str,
     work: impl FnOnce(&(dyn Fn(Step) + Sync)) -> T + Send,
     stop: &dyn Fn() -> Stopping,
 ) -> T {
@@ -152,7 +168,7 @@ pub(crate) fn with_progress<T: Send>(
                     .unwrap_or_else(|_| unreachable!("the work ran here and sent its result"));
             }
         };
-        let mut bar = Shown::new(mode());
+        let mut bar = Shown::new(mode(), start);
         loop {
             match receive.recv_timeout(TICK) {
                 Ok(result) => {
@@ -171,9 +187,10 @@ pub(crate) fn with_progress<T: Send>(
             if let Some((line, status)) = stop() {
                 bar.clear();
                 use std::io::Write;
-                let _ = writeln!(std::io::stderr(), "{line}");
+                let _ = writeln!(std::io::stderr(), "nqueens: {line}");
                 std::process::exit(i32::from(status));
             }
+            bar.started();
             // Nothing reported yet (a walk reports nothing): no bar of 0/0.
             if let Some(step) = *latest.lock().unwrap_or_else(PoisonError::into_inner) {
                 bar.draw(step);
@@ -200,7 +217,7 @@ impl Inline {
             mode()
         };
         Inline {
-            shown: Shown::new(mode),
+            shown: Shown::new(mode, ""),
             last: Instant::now(),
         }
     }
@@ -228,16 +245,24 @@ enum Shown {
 }
 
 impl Shown {
-    fn new(mode: Mode) -> Shown {
+    /// Progress as `mode` shows it, of the work that `start` names (see [`with_progress`]).
+    fn new(mode: Mode, start: &str) -> Shown {
         match mode {
             // Too narrow a terminal wraps the bar, and each frame then clears lines above
             // it: status lines instead.
             Mode::Bar | Mode::Auto if Capped::columns().is_some_and(|c| c < NARROWEST) => {
-                Shown::Lines(Lines::new())
+                Shown::Lines(Lines::new(start))
             }
             Mode::Bar | Mode::Auto => Shown::Bar(Bar::new()),
-            Mode::Lines => Shown::Lines(Lines::new()),
+            Mode::Lines => Shown::Lines(Lines::new(start)),
             Mode::None => Shown::Nothing,
+        }
+    }
+
+    /// Says what the work is, once it has run for [`QUIET_FOR`] (status lines only).
+    fn started(&mut self) {
+        if let Shown::Lines(lines) = self {
+            lines.started();
         }
     }
 
@@ -262,7 +287,7 @@ impl Shown {
 struct Bar {
     start: Instant,
     bar: Option<indicatif::ProgressBar>,
-    shown: Option<(Stage, &'static str)>,
+    pace: Pace,
 }
 
 impl Bar {
@@ -270,7 +295,7 @@ impl Bar {
         Bar {
             start: Instant::now(),
             bar: None,
-            shown: None,
+            pace: Pace::default(),
         }
     }
 
@@ -282,11 +307,12 @@ impl Bar {
         let bar = self.bar.get_or_insert_with(|| {
             // Styled before its first frame, so that indicatif's own style never shows;
             // `wide_bar` takes what the terminal's width leaves, whatever it is.
-            let style = indicatif::ProgressStyle::with_template(
-                "{elapsed_precise} [{wide_bar}] {msg} {percent:>3}% eta {eta}",
-            )
-            .map(|style| style.progress_chars("=> "))
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+            // The numbers are the message's own ([`message`]), from one step: its count, the
+            // percent of that count, and a time left once there is an estimate.
+            let style =
+                indicatif::ProgressStyle::with_template("{elapsed_precise} [{wide_bar}] {msg}")
+                    .map(|style| style.progress_chars("=> "))
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
             let target = match std::io::stderr().is_terminal() {
                 true => indicatif::ProgressDrawTarget::term_like(Box::new(Capped(
                     console::Term::buffered_stderr(),
@@ -295,15 +321,14 @@ impl Bar {
             };
             indicatif::ProgressBar::with_draw_target(Some(step.of), target).with_style(style)
         });
+        self.pace.track(step);
+        bar.set_message(format!(
+            "{}{}",
+            message(step),
+            left(self.pace.left(step), "")
+        ));
         bar.set_length(step.of);
         bar.set_position(step.done);
-        bar.set_message(step.counted());
-        if Some((step.stage, step.unit)) != self.shown {
-            // A new stage starts its own estimate, from where it stands now (a resumed count
-            // starts part done).
-            self.shown = Some((step.stage, step.unit));
-            bar.reset_eta();
-        }
     }
 
     fn clear(&self) {
@@ -367,55 +392,88 @@ impl indicatif::TermLike for Capped {
     }
 }
 
-/// Status lines on stderr, for a log: the first after [`FIRST_LINE_AFTER`], then one every
-/// [`LINE_EVERY`]: what is done of what, the time so far and the time left.
+/// How fast the stage under way goes: when it started, and the steps it started from (a
+/// resumed count starts part done), for an estimate of the time left.
+#[derive(Default)]
+struct Pace {
+    stage: Option<(Instant, Stage, &'static str, u64)>,
+}
+
+impl Pace {
+    /// Notes `step`: a new stage or unit starts its own estimate, from where it stands.
+    fn track(&mut self, step: Step) {
+        match self.stage {
+            Some((_, stage, unit, _)) if (stage, unit) == (step.stage, step.unit) => {}
+            _ => self.stage = Some((Instant::now(), step.stage, step.unit, step.done)),
+        }
+    }
+
+    /// The seconds left at this stage's own rate so far; `None` until it has moved for a
+    /// second (no estimate is better than a guess of none left).
+    fn left(&self, step: Step) -> Option<f64> {
+        let (since, _, _, from) = self.stage?;
+        let seconds = since.elapsed().as_secs_f64();
+        let moved = step.done.saturating_sub(from);
+        (seconds >= 1.0 && moved > 0)
+            .then(|| step.of.saturating_sub(step.done) as f64 * seconds / moved as f64)
+    }
+}
+
+/// What a frame or a status line says of `step`: its count and the percent of that count.
+fn message(step: Step) -> String {
+    format!("{} {}%", step.counted(), step.percent())
+}
+
+/// The time left, as a frame or a status line ends: `about 3m12s left`, or `none` where
+/// there is no estimate yet.
+fn left(seconds: Option<f64>, none: &str) -> String {
+    seconds.map_or(none.to_string(), |s| format!(", about {} left", clock(s)))
+}
+
+/// Status lines on stderr, for a log: what the work is once it has run for [`QUIET_FOR`],
+/// then where it stands after [`FIRST_LINE_AFTER`] and every [`LINE_EVERY`] after that:
+/// what is done of what, the time so far and the time left.
 struct Lines {
     start: Instant,
-    /// When the stage and unit shown started, and which they are.
-    stage: Option<(Instant, Stage, &'static str, u64)>,
+    /// What the work is, until it is said.
+    what: Option<String>,
+    pace: Pace,
     next: Duration,
 }
 
 impl Lines {
-    fn new() -> Lines {
+    fn new(what: &str) -> Lines {
         Lines {
             start: Instant::now(),
-            stage: None,
+            what: (!what.is_empty()).then(|| what.to_string()),
+            pace: Pace::default(),
             next: FIRST_LINE_AFTER,
         }
     }
 
+    /// Says what the work is, once, when it has run for [`QUIET_FOR`].
+    fn started(&mut self) {
+        if self.start.elapsed() >= QUIET_FOR {
+            if let Some(what) = self.what.take() {
+                let _ = writeln!(std::io::stderr(), "nqueens: {what}");
+            }
+        }
+    }
+
     fn draw(&mut self, step: Step) {
-        let now = Instant::now();
-        let (since, from) = match self.stage {
-            Some((since, stage, unit, from)) if (stage, unit) == (step.stage, step.unit) => {
-                (since, from)
-            }
-            _ => {
-                self.stage = Some((now, step.stage, step.unit, step.done));
-                (now, step.done)
-            }
-        };
+        self.pace.track(step);
         let elapsed = self.start.elapsed();
         if elapsed < self.next {
             return;
         }
+        self.started();
         self.next = elapsed + LINE_EVERY;
-        // The time left from this stage's own rate, past what it started with.
-        let rate = (step.done - from.min(step.done)) as f64 / since.elapsed().as_secs_f64();
-        let left = match rate > 0.0 {
-            true => format!(
-                "about {} left",
-                clock((step.of.saturating_sub(step.done)) as f64 / rate)
-            ),
-            false => "time left not known yet".to_string(),
-        };
-        let percent = (step.done as f64 * 100.0 / step.of.max(1) as f64).min(100.0);
         let _ = writeln!(
             std::io::stderr(),
-            "nqueens: {} ({percent:.0}%), {} so far, {left}",
-            step.counted(),
+            "nqueens: {}, {} so far{}",
+            message(step),
             clock(elapsed.as_secs_f64()),
+            left(self.pace.left(step), ", time left not known yet"),
         );
     }
 }
@@ -427,5 +485,34 @@ fn clock(seconds: f64) -> String {
         0..=59 => format!("{s}s"),
         60..=3599 => format!("{}m{:02}s", s / 60, s % 60),
         _ => format!("{}h{:02}m", s / 3600, s % 3600 / 60),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The percent shown is the percent of the fraction shown, whatever the steps.
+    #[test]
+    fn the_percent_is_of_the_count_shown() {
+        for per in [1, 1000] {
+            for of in [17u64, 70, 823_680] {
+                for done in (0..=of * per).step_by(((of * per) / 997).max(1) as usize) {
+                    let step = Step {
+                        stage: Stage::Counting,
+                        done,
+                        of: of * per,
+                        unit: "shares",
+                        per,
+                    };
+                    let text = step.counted();
+                    let (shown, total) = text.split(' ').next().unwrap().split_once('/').unwrap();
+                    let (shown, total): (f64, f64) =
+                        (shown.parse().unwrap(), total.parse().unwrap());
+                    let percent = (shown * 100.0 / total + 1e-9).floor() as u64;
+                    assert_eq!(step.percent(), percent, "{text}");
+                }
+            }
+        }
     }
 }

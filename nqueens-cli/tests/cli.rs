@@ -1386,8 +1386,9 @@ fn a_long_list_into_a_pipe_writes_status_lines_and_a_short_one_none() {
     }
 }
 
-/// The first line `args` writes to stderr (with `--progress lines`), or `None` if none
-/// comes within `patience`; the command is killed either way.
+/// The first status line `args` writes to stderr (with `--progress lines`), past the line
+/// that says what it counts, or `None` if none comes within `patience`; the command is
+/// killed either way.
 fn first_status_line(args: &[&str], patience: Duration) -> Option<String> {
     let mut child = nqueens()
         .args(args)
@@ -1399,9 +1400,11 @@ fn first_status_line(args: &[&str], patience: Duration) -> Option<String> {
     let stderr = child.stderr.take().unwrap();
     let (send, receive) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
-        let mut line = String::new();
-        let _ = BufReader::new(stderr).read_line(&mut line);
-        let _ = send.send(line);
+        let status = BufReader::new(stderr)
+            .lines()
+            .map_while(Result::ok)
+            .find(|l| !l.starts_with("nqueens: counting"));
+        let _ = send.send(status.unwrap_or_default());
     });
     let line = receive.recv_timeout(patience).ok();
     let _ = child.kill();
@@ -1420,7 +1423,7 @@ fn a_long_count_or_heat_map_reports_before_its_first_task_ends() {
     let count = count.join().unwrap();
     let count = count.expect("count 24 reported nothing");
     assert!(
-        count.starts_with("nqueens: 0/") && count.contains(" tasks (0%)"),
+        count.starts_with("nqueens: 0/") && count.contains(" tasks 0%"),
         "{count}"
     );
     let heat = heat.expect("heatmap 23 reported nothing");
@@ -1440,7 +1443,11 @@ fn merge_holds_a_share_in_tens_of_bytes_not_its_record() {
     std::fs::create_dir_all(&dir).unwrap();
     let mut all = String::new();
     for k in 1..=SHARES {
-        let (count, classes) = if k == 1 { (14_772_512, 1_846_955) } else { (0, 0) };
+        let (count, classes) = if k == 1 {
+            (14_772_512, 1_846_955)
+        } else {
+            (0, 0)
+        };
         all.push_str(&format!(
             "{{\"n\":16,\"share\":\"{k}/{SHARES}\",\"k\":{k},\"m\":{SHARES},\"count\":{count},\
              \"fundamental\":{classes},\"fixed\":[],\"method\":\"eightfold\",\"seconds\":0.001,\
@@ -1453,9 +1460,81 @@ fn merge_holds_a_share_in_tens_of_bytes_not_its_record() {
     }
     std::fs::write(dir.join("all"), &all).unwrap();
     let (one, all) = (dir.join("one"), dir.join("all"));
-    let base = smallest_limit(&format!("$NQ merge {} 2>/dev/null; [ $? = 3 ]", one.display()));
+    let base = smallest_limit(&format!(
+        "$NQ merge {} 2>/dev/null; [ $? = 3 ]",
+        one.display()
+    ));
     let limit = base + SHARES * 160 / 1024;
     let (code, out, err) = shell(&format!("ulimit -v {limit} && $NQ merge {}", all.display()));
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!((code, out.as_str()), (0, "14772512\n"), "{err}");
+}
+
+/// Runs `args` on a terminal of `cols` columns (through `script`), and gives what it
+/// showed; `None` where there is no `script` here.
+fn on_a_terminal(args: &str, cols: usize) -> Option<String> {
+    Command::new("script").arg("--version").output().ok()?;
+    let bin = assert_cmd::cargo::cargo_bin("nqueens");
+    let inner = format!(
+        "stty cols {cols} rows 40; {} {args} --progress none",
+        bin.display()
+    );
+    let out = Command::new("script")
+        .args(["-qec", &inner, "/dev/null"])
+        .output()
+        .unwrap();
+    Some(String::from_utf8_lossy(&out.stdout).replace('\r', ""))
+}
+
+#[test]
+fn a_heat_map_fits_the_terminal_and_stays_exact_off_it() {
+    // n = 14's exact counts take 83 columns: on 80, a shaded grid and its legend.
+    let exact = stdout_of(&["heatmap", "14"]);
+    assert!(exact.lines().any(|l| l.len() > 80));
+    if let Some(shown) = on_a_terminal("heatmap 14", 80) {
+        assert!(shown.lines().all(|l| l.chars().count() <= 80), "{shown}");
+        let grid: Vec<&str> = shown.lines().take(14).collect();
+        assert!(
+            grid.iter()
+                .all(|l| l.chars().count() == 28 && l.chars().all(|c| "·░▒▓█".contains(c))),
+            "{shown}"
+        );
+        assert!(
+            shown.contains("least") && shown.contains("--format text"),
+            "{shown}"
+        );
+        // Wide enough, the exact counts, as into a pipe.
+        let wide = on_a_terminal("heatmap 14", 120).unwrap();
+        assert_eq!(wide, exact);
+    }
+    // Piped, or asked for: exact; CSV has the same numbers.
+    assert_eq!(stdout_of(&["heatmap", "14", "--format", "text"]), exact);
+    let csv = stdout_of(&["heatmap", "14", "--format", "csv"]);
+    let from_csv: Vec<Vec<u64>> = csv
+        .lines()
+        .map(|l| l.split(',').map(|x| x.parse().unwrap()).collect())
+        .collect();
+    let from_text: Vec<Vec<u64>> = exact
+        .lines()
+        .map(|l| l.split_whitespace().map(|x| x.parse().unwrap()).collect())
+        .collect();
+    assert_eq!(from_csv, from_text);
+}
+
+#[test]
+fn cluster_readme_shows_what_merge_says_of_a_missing_share() {
+    let lines = shares("16", 8);
+    let kept: String = [0, 1, 2, 3, 6, 7]
+        .iter()
+        .map(|&i| lines[i].as_str())
+        .collect();
+    let (code, _, err) = run(&["merge"], kept.as_bytes());
+    assert_eq!(code, 3, "{err}");
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../cluster/README.md"))
+            .unwrap();
+    assert!(
+        readme.lines().any(|l| l == err.trim_end()),
+        "cluster/README.md lacks: {err}"
+    );
 }

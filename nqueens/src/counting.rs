@@ -109,9 +109,10 @@ impl Counts {
 
 /// A count to run: the front door to every counting method of the crate.
 ///
-/// By default it counts every solution of `n` on the calling thread, by the fastest method
-/// for `n`: the embedded table's length where one is compiled in, the half-board join from
-/// n = 15 to 23 (feature `std`), the 8-fold symmetry counter otherwise. Asking for the
+/// By default it counts every solution of `n`, on the threads [`Counter::threads`] says,
+/// by the fastest method for `n`: the embedded table's length where one is compiled in, the
+/// half-board join from n = 15 to 23 (feature `std`), the 8-fold symmetry counter
+/// otherwise. Asking for the
 /// symmetry classes picks the 8-fold counter, the one method that gives them; so does a
 /// share, except of a plain count from 17 to 23, which the join cuts into shares of its own.
 /// Where the join cannot get its memory, a whole count falls back to the 8-fold counter (a
@@ -161,7 +162,7 @@ impl Counter {
         let n = board_size(n)?;
         Ok(Counter {
             n,
-            threads: 1,
+            threads: crate::parallel::DEFAULT_THREADS,
             share: Share::WHOLE,
             fundamental: false,
             method: None,
@@ -262,13 +263,19 @@ impl Counter {
         self.n
     }
 
-    /// Counts on `threads` threads (0: one per core). Without the feature `parallel` every
-    /// count runs on the calling thread, whatever this says: [`Counts::threads`] tells how
-    /// many it ran on.
+    /// Counts on `threads` threads (0: one per core). By default a count runs on every core
+    /// with the feature `parallel`, as the command's `-j` does; without it every count runs
+    /// on the calling thread, whatever this says. [`Counts::threads`] tells how many it ran
+    /// on.
     ///
     /// ```
     /// let c = nqueens_tables::Counter::new(11).unwrap().threads(2).run().unwrap();
     /// assert_eq!(c.total, 2_680);
+    /// // Asked for nothing: every core with `parallel`, one thread without it.
+    /// let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    /// let every = cores.min(nqueens_tables::MAX_THREADS);
+    /// let c = nqueens_tables::Counter::new(14).unwrap().run().unwrap();
+    /// assert_eq!(c.threads, if cfg!(feature = "parallel") { every } else { 1 });
     /// ```
     pub fn threads(mut self, threads: usize) -> Counter {
         self.threads = threads;
@@ -368,7 +375,7 @@ impl Counter {
     /// board size (it always is: a `Counts` comes from a `Counter`).
     const DEFAULT: Counter = Counter {
         n: 1,
-        threads: 1,
+        threads: crate::parallel::DEFAULT_THREADS,
         share: Share::WHOLE,
         fundamental: false,
         method: None,

@@ -94,15 +94,18 @@ pub struct HeatmapCounter {
 }
 
 impl HeatmapCounter {
-    /// The heat map of `n`, on one thread until [`threads`](HeatmapCounter::threads) says
-    /// otherwise. [`Error::BoardSize`] outside `1..=MAX_N`; [`Error::HeatmapBeyondJoin`] past
+    /// The heat map of `n`, on as many threads as a [`Counter`] runs on by default (see
+    /// [`Counter::threads`]) until [`threads`](HeatmapCounter::threads) says otherwise. [`Error::BoardSize`] outside `1..=MAX_N`; [`Error::HeatmapBeyondJoin`] past
     /// n = 23, at once (a count per square would take days there).
     pub fn new(n: usize) -> Result<HeatmapCounter, Error> {
         let n = board_size(n)?;
         if !crate::join::FIXED_N.contains(&n) && n > LISTED_UP_TO {
             return Err(Error::HeatmapBeyondJoin { n });
         }
-        Ok(HeatmapCounter { n, threads: 1 })
+        Ok(HeatmapCounter {
+            n,
+            threads: crate::parallel::DEFAULT_THREADS,
+        })
     }
 
     /// Counts on `threads` threads (0: one per core), as [`Counter::threads`] does.

@@ -17,6 +17,11 @@ use core::ops::Add;
 /// ```
 pub const MAX_THREADS: usize = 1024;
 
+/// The threads a count runs on when none are asked for: one per core with the feature
+/// `parallel` (0 says so), as rayon's pools and the command's `-j` do; else the calling
+/// thread.
+pub(crate) const DEFAULT_THREADS: usize = if cfg!(feature = "parallel") { 0 } else { 1 };
+
 /// How many threads a count asked for `threads` (0: one per core) may run on: at most
 /// [`MAX_THREADS`], and one without the feature `parallel`.
 pub(crate) fn allowed(threads: usize) -> usize {

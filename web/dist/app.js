@@ -15,6 +15,8 @@ const HEATMAP_IN_BROWSER_UP_TO = 15;
 /** The largest whole number a URL may give for k or a seed, as the command takes them. */
 const U64_MAX = 2n ** 64n - 1n;
 const MODES = ["browse", "search", "puzzle", "heatmap"];
+// The keys a link may carry: anything else is named in the notice.
+const KEYS = ["n", "k", "mode", "fund", "seed", "step"];
 /** Steps of the search kept for stepping back and forth. */
 const STEP_LIMIT = 20000;
 
@@ -48,6 +50,9 @@ function readUrl() {
   state.fund = p.get("fund") === "1";
   state.seed = whole("seed", 1n, 0n, U64_MAX, "a seed is a whole number from 0 to 2^64 - 1; showing seed 1");
   state.step = Number(whole("step", 0n, 0n, BigInt(STEP_LIMIT), `step runs from 0 to ${STEP_LIMIT}`));
+  for (const key of new Set(p.keys())) {
+    if (!KEYS.includes(key)) problems.push(`${key.slice(0, 24)}: not a key this page takes (it takes ${KEYS.join(", ")})`);
+  }
   notice(problems.join("; "));
 }
 
@@ -210,7 +215,8 @@ function showBrowse() {
   // The tables and the tiny boards answer at once; past them an unrank can take minutes, and
   // a fundamental solution is walked to, so both run in a worker with Cancel.
   if (nq.table_count(n) !== undefined || n <= 5) {
-    drawBrowse(nq.solution(n, Number(state.k - 1n), state.fund) ?? null, total);
+    const found = nq.solution(n, state.k - 1n, state.fund);
+    drawBrowse(found.length ? found : null, total);
     return;
   }
   const what = state.fund ? "fundamental solution" : "solution";

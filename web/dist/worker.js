@@ -24,7 +24,12 @@ self.onmessage = async (event) => {
     }
   } else if (task === "fund") {
     // Walked to one by one: no steps to report, so the page shows a bar without a value.
-    self.postMessage({ n, k, solution: solution(n, Number(k - 1n), true) ?? [] });
+    // k as a BigInt, exact past 2^53; past what can be walked to, the reason.
+    try {
+      self.postMessage({ n, k, solution: solution(n, k - 1n, true) });
+    } catch (e) {
+      self.postMessage({ n, k, error: String(e) });
+    }
   } else if (task === "heatmap") {
     self.postMessage({ n, counts: heatmap(n, progress) ?? null });
   }

@@ -101,21 +101,32 @@ pub fn heatmap(n: usize, progress: js_sys::Function) -> Option<Vec<f64>> {
         .map(|m| m.rows().flatten().map(|&c| c as f64).collect())
 }
 
-/// Solution `k` (0-based) of `n` in lexicographic order, or of its fundamental solutions
-/// (one per symmetry class, the smallest of its 8 images) when `fundamental`.
+/// Solution `k` (0-based, a JavaScript BigInt: carried exactly, past 2^53 too) of `n` in
+/// lexicographic order, or of its fundamental solutions (one per symmetry class, the
+/// smallest of its 8 images) when `fundamental`: an empty array past the last one. An error
+/// whose message says why for a fundamental solution past [`FUNDAMENTAL_WALK`], which are
+/// walked to one by one.
 #[wasm_bindgen]
-pub fn solution(n: usize, k: f64, fundamental: bool) -> Option<Vec<u8>> {
-    if !(k >= 0.0 && k.fract() == 0.0 && k < 2f64.powi(53)) {
-        return None;
-    }
-    let k = k as u64;
+pub fn solution(n: usize, k: u64, fundamental: bool) -> Result<Vec<u8>, JsValue> {
     let found: Option<Placement> = if fundamental {
-        nqueens_tables::fundamental(n)?.nth(usize::try_from(k).ok()?)
+        if k >= FUNDAMENTAL_WALK {
+            return Err(JsValue::from_str(&format!(
+                "fundamental solution {} is out of reach: they are walked to one by one from \
+                 the first, and past the first {FUNDAMENTAL_WALK} that walk would take this \
+                 page years; all solutions (without fundamental) are found by counting",
+                u128::from(k) + 1
+            )));
+        }
+        nqueens_tables::fundamental(n).and_then(|mut f| f.nth(k as usize))
     } else {
         nqueens_tables::nth(n, k)
     };
-    found.map(|s| s.to_vec())
+    Ok(found.map_or_else(Vec::new, |s| s.to_vec()))
 }
+
+/// The fundamental solutions the page walks to, at most: 2^32, which a 32-bit position holds
+/// and which already takes hours to walk past n = 20.
+pub const FUNDAMENTAL_WALK: u64 = 1 << 32;
 
 /// How many fundamental solutions `n` has, counted by walking them (fine up to 12).
 #[wasm_bindgen]

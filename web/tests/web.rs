@@ -18,20 +18,34 @@ fn counts_come_from_the_tables_and_the_counter() {
 
 #[wasm_bindgen_test]
 fn solutions_rank_and_their_images() {
-    let first = nqueens_web::solution(8, 0.0, false).unwrap();
+    let first = nqueens_web::solution(8, 0, false).unwrap();
     assert_eq!(first, [0, 4, 7, 5, 2, 6, 1, 3]);
-    let second = nqueens_web::solution(8, 1.0, false).unwrap();
+    let second = nqueens_web::solution(8, 1, false).unwrap();
     assert_eq!(nqueens_web::rank(&second), Some(1.0));
-    assert_eq!(nqueens_web::solution(8, 92.0, false), None);
-    assert_eq!(nqueens_web::solution(8, -1.0, false), None);
+    assert!(nqueens_web::solution(8, 92, false).unwrap().is_empty());
     assert_eq!(nqueens_web::fundamental_count(8), Some(12));
-    let f = nqueens_web::solution(8, 11.0, true).unwrap();
+    let f = nqueens_web::solution(8, 11, true).unwrap();
     assert_eq!(nqueens_web::fundamental_rank(&f), Some(11));
     let images = nqueens_web::images(&first).unwrap();
     assert_eq!(images.len(), 64);
     assert!(images.chunks(8).all(nqueens_web::is_solution));
     assert_eq!(&images[..8], &first[..]);
     assert_eq!(nqueens_web::images(&[0, 0]), None);
+}
+
+#[wasm_bindgen_test]
+fn positions_past_2_to_the_53_are_carried_exactly_or_refused_with_the_reason() {
+    // The last solution of 27, at a position past 2^53 (a JavaScript number would round
+    // it): walked to from the end, exactly, the mirror image of the first.
+    let last = 234_907_967_154_122_528u64 - 1;
+    let exact = nqueens_web::solution(27, last, false).unwrap();
+    let first = nqueens_web::solution(27, 0, false).unwrap();
+    assert!(!exact.is_empty() && exact.iter().zip(&first).all(|(&l, &f)| l == 26 - f));
+    // Fundamental solutions are walked to: one past reach is refused, saying why, never
+    // "has no fundamental solution".
+    let err = nqueens_web::solution(27, (1 << 53) + 1, true).unwrap_err();
+    let err = err.as_string().unwrap();
+    assert!(err.contains("fundamental solution 9007199254740994 is out of reach"), "{err}");
 }
 
 #[wasm_bindgen_test]
@@ -76,7 +90,7 @@ fn heat_maps_and_counted_unranks() {
     assert_eq!(nqueens_web::heatmap(0, quiet.clone()), None);
     // The last solution of 24, the mirror image of its first: walked to at once.
     let last = nqueens_web::nth_counted(24, "227514171973735", quiet.clone()).unwrap();
-    let first = nqueens_web::solution(24, 0.0, false).unwrap();
+    let first = nqueens_web::solution(24, 0, false).unwrap();
     assert!(last.iter().zip(&first).all(|(&l, &f)| l == 23 - f));
     assert!(nqueens_web::nth_counted(8, "92", quiet.clone())
         .unwrap()
