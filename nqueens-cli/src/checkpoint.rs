@@ -23,9 +23,10 @@ use std::path::Path;
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use nqueens_tables::{Counter, Method, Stage};
+use nqueens_tables::Stage;
 
 use crate::count::Args;
+use crate::engine::Engine;
 use crate::merge::Shares;
 use crate::progress::Step;
 use crate::record::{fixed_list, CountId, Record};
@@ -38,9 +39,9 @@ const STEPS_PER_SHARE: u64 = 1000;
 /// Counts `args` share by share, keeping each finished share in the file at `path`, and
 /// prints the total as a count without the option would.
 pub(crate) fn run(args: &Args, path: &Path, out: &mut dyn Write) -> Result<(), Failure> {
-    let counter = args.counter()?;
+    let engine = Engine::of(args)?;
     let name = path.display().to_string();
-    let (file, mut shares, expected) = open(args, &counter, path, &name)?;
+    let (file, mut shares, expected) = open(args, &engine, path, &name)?;
     let finished = match file {
         Writable::Yes((file, len)) => {
             let keeper = Keeper {
@@ -50,7 +51,7 @@ pub(crate) fn run(args: &Args, path: &Path, out: &mut dyn Write) -> Result<(), F
                 name: &name,
                 finished: Vec::new(),
             };
-            count_missing(args, &counter, &expected, keeper, &shares)?
+            count_missing(args, &engine, &expected, keeper, &shares)?
         }
         // A finished file answers from reading alone, on a read-only file system too.
         Writable::No(_) if shares.len() == expected.m => Vec::new(),
@@ -80,7 +81,7 @@ enum Writable {
 /// be written; the shares it holds; and what every record of this count says of it.
 fn open(
     args: &Args,
-    counter: &Counter,
+    engine: &Engine,
     path: &Path,
     name: &str,
 ) -> Result<(Writable, Shares, CountId), Failure> {
@@ -121,9 +122,9 @@ fn open(
     let (shares, ending) = read(&mut file, name)?;
     let m = match shares.first() {
         Some((id, _)) => id.m,
-        None => counter.suggested_shares(),
+        None => engine.suggested_shares(),
     };
-    let mut expected = expected_id(args, counter, m)?;
+    let mut expected = expected_id(args, engine, m)?;
     if let Some((id, at)) = shares.first() {
         if m == 1 {
             // A whole count's record has the plan of the method that counted it, which may
@@ -193,7 +194,7 @@ impl Keeper<'_> {
 /// records of the shares this run counted.
 fn count_missing(
     args: &Args,
-    counter: &Counter,
+    engine: &Engine,
     expected: &CountId,
     keeper: Keeper,
     done: &Shares,
@@ -234,17 +235,17 @@ fn count_missing(
             show(before, 0);
             let mut failed = None;
             let mut share_start = Instant::now();
-            let ran = counter.run_shares(
+            let ran = engine.run_shares(
                 m,
-                |share| done.contains(share.k()),
-                |share, counts| {
+                &|share| done.contains(share.k()),
+                &mut |share, counted| {
                     // One plan for every share (a whole count's is its method's own).
                     let plan = match m {
-                        1 => counts.plan().to_string(),
+                        1 => counted.plan(args.board.n),
                         _ => expected.plan.clone(),
                     };
                     let seconds = share_start.elapsed().as_secs_f64();
-                    let record = args.record(&counts, share, seconds, plan);
+                    let record = args.record(&counted, share, seconds, plan);
                     share_start = Instant::now();
                     let appended = keeper
                         .lock()
@@ -257,14 +258,14 @@ fn count_missing(
                     show(kept(), 0);
                     ControlFlow::Continue(())
                 },
-                |p| {
-                    let inner = (p.done.min(p.of) * STEPS_PER_SHARE)
-                        .checked_div(p.of)
+                &|done, of| {
+                    let inner = (done.min(of) * STEPS_PER_SHARE)
+                        .checked_div(of)
                         .unwrap_or(0);
                     show(kept(), inner);
                 },
             );
-            failed.map_or(ran.map(drop).map_err(Failure::from), Err)
+            failed.map_or(ran.map(drop), Err)
         },
         &stopping,
     )?;
@@ -274,20 +275,14 @@ fn count_missing(
 
 /// What the records of this count say of it, for `m` shares: every one the file holds must
 /// agree, and every one this run appends does.
-fn expected_id(args: &Args, counter: &Counter, m: u64) -> Result<CountId, Failure> {
-    let share = counter.share(nqueens_tables::Share::new(1, m)?);
-    let plan = match m {
-        // A whole count's record has the plan of the method that counts it.
-        1 => String::new(),
-        _ => counter.plan().to_string(),
-    };
+fn expected_id(args: &Args, engine: &Engine, m: u64) -> Result<CountId, Failure> {
     Ok(CountId {
         n: args.board.n as u64,
         m,
-        plan,
+        plan: engine.shares_plan(m),
         version: env!("CARGO_PKG_VERSION").to_string(),
         fixed: fixed_list(&args.fixed),
-        fundamental: share.planned_method() == Method::EightFold,
+        fundamental: engine.counts_classes(m)?,
         prints: args.prints(),
     })
 }

@@ -6,7 +6,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use nqueens_tables::{Counter, Counts, Share};
+use nqueens_tables::{Counter, Share};
+
+use crate::engine::{Counted, Engine};
 
 use crate::record::{check_published, fixed_list, note_unchecked, Prints, Record, MAX_SHARES};
 use crate::{usage, Failure, Threads};
@@ -32,6 +34,14 @@ pub struct Args {
     /// from it: a stop, a kill or a crash loses only the shares under way.
     #[arg(long, value_name = "FILE", conflicts_with = "share")]
     pub(crate) checkpoint: Option<PathBuf>,
+    /// Count on the GPU (a build with the feature `gpu`): every solution, through wgpu on
+    /// Vulkan, Metal or DX12; `nqueens gpu` lists the adapters it can use.
+    #[arg(long)]
+    pub(crate) gpu: bool,
+    /// With --gpu: the longest one dispatch may run before the count stops with an error (a
+    /// hung driver), in seconds [default: 600].
+    #[arg(long, value_name = "SECONDS", requires = "gpu", value_parser = gpu_timeout)]
+    pub(crate) gpu_timeout: Option<u64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = CountFormat::Text)]
     pub(crate) format: CountFormat,
@@ -47,6 +57,11 @@ pub enum CountFormat {
     /// count also says whether its total was checked against the published count (checked:
     /// true, or false where none is published, with a note on stderr).
     Json,
+}
+
+/// The GPU's watchdog, in seconds: 1 up to a week.
+fn gpu_timeout(s: &str) -> Result<u64, String> {
+    crate::whole_number(s, 1, 7 * 86_400, "--gpu-timeout (seconds)")
 }
 
 fn parse_share(s: &str) -> Result<Share, String> {
@@ -87,12 +102,12 @@ impl Args {
         Ok(counter)
     }
 
-    /// The record of `counts`, `share` of this count, counted in `seconds` by the plan
-    /// `plan` (`counts.plan()`, which a caller with many shares of one plan has made once:
+    /// The record of `counted`, `share` of this count, counted in `seconds` by the plan
+    /// `plan` (`counted.plan()`, which a caller with many shares of one plan has made once:
     /// past 20 it lists every outer choice of the join).
     pub(crate) fn record(
         &self,
-        counts: &Counts,
+        counted: &Counted,
         share: Share,
         seconds: f64,
         plan: String,
@@ -102,11 +117,11 @@ impl Args {
             share: Some(share.to_string()),
             k: share.k(),
             m: share.m(),
-            count: counts.total,
-            fundamental: counts.fundamental,
+            count: counted.total(),
+            fundamental: counted.fundamental(),
             prints: self.prints(),
             fixed: fixed_list(&self.fixed),
-            method: Some(counts.method.to_string()),
+            method: Some(counted.method()),
             seconds: (seconds * 1e6).round() / 1e6,
             plan,
             version: env!("CARGO_PKG_VERSION").to_string(),
@@ -123,11 +138,11 @@ impl Args {
             (false, 1) => "with 1 queen fixed, ",
             (false, _) => "with queens fixed, ",
         };
-        format!(
-            "counting {what}n = {}{cut} on {}",
-            self.board.n,
-            self.threads.shown()
-        )
+        let on = match self.gpu {
+            true => "the GPU".to_string(),
+            false => self.threads.shown(),
+        };
+        format!("counting {what}n = {}{cut} on {on}", self.board.n)
     }
 
     /// What the count prints, where it is not the total (its records say so).
@@ -149,15 +164,15 @@ impl Args {
 }
 
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
-    let counter = args.counter()?;
+    let engine = Engine::of(args)?;
     let start = Instant::now();
     let stop = crate::signals::Stop::watch();
-    let counts = crate::progress::with_progress(
+    let counted = crate::progress::with_progress(
         &args.what(&match args.share {
             Some(share) => format!(", share {share}"),
             None => String::new(),
         }),
-        |report| counter.run_with_progress(|p| report(p.into())),
+        |report| engine.run(report),
         &|| {
             stop.signalled().map(|(what, status)| {
                 let line = format!(
@@ -171,12 +186,15 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     let share = args.share.unwrap_or(Share::WHOLE);
     // Only a record shows the plan, and finding it lists a large count's outer choices.
     let plan = match args.format {
-        CountFormat::Json => counts.plan().to_string(),
+        CountFormat::Json => counted.plan(args.board.n),
         CountFormat::Text => String::new(),
     };
-    let mut record = args.record(&counts, share, start.elapsed().as_secs_f64(), plan);
+    let mut record = args.record(&counted, share, start.elapsed().as_secs_f64(), plan);
     if share.is_whole() {
-        let (total, classes) = (counts.total.into(), counts.fundamental.map(u128::from));
+        let (total, classes) = (
+            counted.total().into(),
+            counted.fundamental().map(u128::from),
+        );
         let checked = check_published(record.n, &record.fixed, total, classes);
         record.checked = Some(checked.map_err(Failure::Count)?);
         note_unchecked(&record);

@@ -7,6 +7,7 @@
 
 mod checkpoint;
 mod count;
+mod engine;
 mod heatmap;
 mod input;
 pub mod judge;
@@ -69,6 +70,9 @@ pub enum Command {
     /// file (share records from files, or standard input): the total, or the list of missing
     /// shares (exit 3).
     Merge(merge::Args),
+    /// List the GPU adapters `count --gpu` can use (a build with the feature `gpu`): name,
+    /// API, kind, and whether it is a software one that runs on the CPU.
+    Gpu,
     /// Read standard input and answer a classic judge problem byte for byte.
     Judge {
         /// Which problem.
@@ -285,6 +289,7 @@ pub fn run(
         Command::Dump(args) => lookup::dump(&args, out),
         Command::Merge(args) => merge::run(&args, stdin, out),
         Command::Judge { problem } => judge::run(problem, stdin, out),
+        Command::Gpu => engine::list_adapters(out),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "nqueens", out);
             Ok(())

@@ -9,6 +9,8 @@ use clap::{CommandFactory, Parser};
 use nqueens_cli::{one_line, status, stream, Cli, Failure};
 
 fn main() -> ExitCode {
+    #[cfg(feature = "gpu")]
+    quiet_vulkan_drivers();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -57,6 +59,22 @@ fn main() -> ExitCode {
         }
     }
 }
+/// Gives the Vulkan drivers a runtime folder where the environment has none (a batch job, a
+/// container, ssh without a session). Mesa's drivers look for a Wayland display there when
+/// wgpu opens Vulkan, and without one they print `error: XDG_RUNTIME_DIR is invalid or not
+/// set in the environment.` on stderr, a line about nothing a user of `count --gpu` did; in
+/// the temporary folder they find no display, and say nothing. Set first thing in `main`,
+/// before any thread exists to read the environment.
+#[cfg(feature = "gpu")]
+fn quiet_vulkan_drivers() {
+    let usable = std::env::var_os("XDG_RUNTIME_DIR")
+        .map(std::path::PathBuf::from)
+        .is_some_and(|dir| dir.is_absolute() && dir.is_dir());
+    if !usable {
+        std::env::set_var("XDG_RUNTIME_DIR", std::env::temp_dir());
+    }
+}
+
 /// Standard output, buffered once for where it goes: a line at a time on a terminal, a block
 /// otherwise.
 fn output() -> io::Result<stream::Output> {

@@ -58,15 +58,15 @@ pub(crate) enum Prints {
 /// count took, and two of them would sum past what a float holds.
 const MAX_SECONDS: f64 = 1000.0 * 365.25 * 86_400.0;
 
-/// The methods a record can name, as `Method` prints them.
-const METHODS: [&str; 4] = ["table", "join", "eightfold", "search"];
+/// The methods a record can name, as `Method` prints them, and the GPU.
+const METHODS: [&str; 5] = ["table", "join", "eightfold", "search", crate::engine::GPU];
 
-/// Whether `plan` reads as a plan's identifier: a rule (`r1`, `j1` or `w1`), a dash and 16
-/// hex digits.
+/// Whether `plan` reads as a plan's identifier: a rule (`r1`, `j1` or `w1`, or the GPU's
+/// `g1`), a dash and 16 hex digits.
 fn is_plan(plan: &str) -> bool {
     match plan.split_once('-') {
         Some((rule, hash)) => {
-            ["r1", "j1", "w1"].contains(&rule)
+            ["r1", "j1", "w1", "g1"].contains(&rule)
                 && hash.len() == 16
                 && hash
                     .bytes()
@@ -375,6 +375,18 @@ impl Record {
 fn plan_is_known(id: &CountId, plan: &str) -> Result<(), String> {
     use nqueens_tables::{Counter, Method};
     let n = id.n as usize;
+    if plan.starts_with("g1-") {
+        // The GPU's: every solution of a whole board, cut by its prefixes.
+        let gpu = nqueens_tables_gpu::plan(n).unwrap_or_default();
+        return match (plan == gpu, id.fixed.is_empty() && !id.fundamental) {
+            (true, true) => Ok(()),
+            _ => Err(format!(
+                "plan {} is not how this command cuts this count on the GPU (it cuts n = {n} \
+                 as {gpu}, every solution, no queens fixed)",
+                crate::input::shorten(plan)
+            )),
+        };
+    }
     // 1-based ROW,COL as records list them (checked when read), 0-based for the library.
     let squares: Option<Vec<(usize, usize)>> = id
         .fixed

@@ -1538,3 +1538,25 @@ fn cluster_readme_shows_what_merge_says_of_a_missing_share() {
         "cluster/README.md lacks: {err}"
     );
 }
+
+#[cfg(not(feature = "gpu"))]
+#[test]
+fn a_build_without_the_gpu_says_how_to_get_it() {
+    for args in [&["count", "8", "--gpu"][..], &["gpu"]] {
+        let (code, out, err) = run(args, b"");
+        assert_eq!((code, out.is_empty()), (2, true), "{args:?}: {err}");
+        assert!(
+            err.contains("--features gpu") && err.lines().count() == 1,
+            "{err}"
+        );
+    }
+    // The GPU's records still merge in it: their plan is checked without a GPU.
+    let plan = nqueens_tables_gpu::plan(8).unwrap();
+    let record = format!(
+        "{{\"n\":8,\"share\":\"1/1\",\"k\":1,\"m\":1,\"count\":92,\"fundamental\":null,\
+         \"fixed\":[],\"method\":\"gpu\",\"seconds\":0.5,\"plan\":\"{plan}\",\"version\":\"{}\"}}\n",
+        env!("CARGO_PKG_VERSION")
+    );
+    let (code, out, err) = run(&["merge"], record.as_bytes());
+    assert_eq!((code, out.as_slice()), (0, &b"92\n"[..]), "{err}");
+}
