@@ -1,11 +1,18 @@
 #!/usr/bin/env python3
 """The import graph of one crate's src/, checked: exits 1 if a module imports another that
-imports it back (through any number of steps), or if a folder listed with --closed imports
-anything outside itself. CI runs it on the library and the command, so that "a leaf stays a
-leaf" is a check, not a comment.
+imports it back (through any number of steps), if a folder listed with --closed imports
+anything outside itself, or if a module imports one of a layer above its own (--layers).
+CI runs it on the library and the command, so that "a leaf stays a leaf" and the layers
+ARCHITECTURE.md names are a check, not a comment.
 
-    python3 tools/import_graph.py nqueens/src --closed arch
-    python3 tools/import_graph.py nqueens-cli/src
+    python3 tools/import_graph.py nqueens/src --closed arch --layers nqueens/layers.txt
+    python3 tools/import_graph.py nqueens-cli/src --layers nqueens-cli/layers.txt
+
+A layers file lists the crate's layers bottom up, a line each: `name: module module ...`
+(top-level modules and folders; a folder stands for every module in it). A module may import
+from its own layer and the ones below it, never from one above; a layer named with
+`(apart)` after its name holds modules that import none of each other. Every module is in a
+layer. Lines starting with `#` are comments.
     python3 tools/import_graph.py nqueens/src --print      # every edge, for a look
 
 What counts as an import: a path through `crate::` (in `use` or inline) or `super::`, outside
@@ -162,15 +169,54 @@ def cycles(edges):
     return groups
 
 
+def read_layers(path):
+    """Top-level module -> (layer's place, its name, whether its modules stay apart)."""
+    layers = {}
+    for place, line in enumerate(l for l in open(path) if l.strip() and not l.startswith("#")):
+        head, _, modules = line.partition(":")
+        apart = "(apart)" in head
+        name = head.replace("(apart)", "").strip()
+        for module in modules.split():
+            layers[module] = (place, name, apart)
+    return layers
+
+
+def layer_problems(edges, path):
+    """Each import that goes up a layer, or between modules of a layer kept apart, and each
+    module in no layer."""
+    layers = read_layers(path)
+    top = lambda module: module.split("/")[0]
+    bad = []
+    for name in sorted(edges):
+        if name and top(name) not in layers:
+            bad.append(f"{name} is in no layer of {path}")
+    for name, targets in sorted(edges.items()):
+        if not name or top(name) not in layers:
+            continue
+        place, layer, apart = layers[top(name)]
+        for t in sorted(targets):
+            if top(t) == top(name) or top(t) not in layers:
+                continue
+            t_place, t_layer, _ = layers[top(t)]
+            if t_place > place:
+                bad.append(f"{name} ({layer}) imports {t} of the layer above it, {t_layer}")
+            elif t_place == place and apart:
+                bad.append(f"{name} imports {t}: the modules of {layer} import none of each other")
+    return bad
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("src")
     parser.add_argument("--closed", action="append", default=[],
                         help="a folder whose modules import nothing outside it")
     parser.add_argument("--print", action="store_true", help="print every edge")
+    parser.add_argument("--layers", help="the crate's layers, bottom up (see above)")
     args = parser.parse_args()
     edges = graph(args.src)
     bad = []
+    if args.layers:
+        bad += layer_problems(edges, args.layers)
     for group in cycles(edges):
         bad.append("cycle: " + " -> ".join(group + group[:1]))
     for folder in args.closed:

@@ -39,7 +39,7 @@ const STEPS_PER_SHARE: u64 = 1000;
 /// Counts `args` share by share, keeping each finished share in the file at `path`, and
 /// prints the total as a count without the option would.
 pub(crate) fn run(args: &Args, path: &Path, out: &mut dyn Write) -> Result<(), Failure> {
-    let engine = Engine::of(args)?;
+    let engine = args.engine()?;
     let name = path.display().to_string();
     let (file, mut shares, expected) = open(args, &engine, path, &name)?;
     let finished = match file {

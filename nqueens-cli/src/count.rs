@@ -28,7 +28,7 @@ pub struct Args {
     pub(crate) share: Option<Share>,
     /// Count only the solutions with a queen on this square, 1-based (repeatable), as
     /// `list --fixed` lists them: `--fixed 1,1`.
-    #[arg(long, value_name = "ROW,COL", value_parser = crate::list::parse_square, allow_hyphen_values = true)]
+    #[arg(long, value_name = "ROW,COL", value_parser = crate::square::parse_square, allow_hyphen_values = true)]
     pub(crate) fixed: Vec<(usize, usize)>,
     /// Keep each finished share in FILE (appended, flushed to disk) and, run again, resume
     /// from it: a stop, a kill or a crash loses only the shares under way.
@@ -96,10 +96,41 @@ impl Args {
                     "--fundamental counts symmetry classes, which --fixed queens break: give one of them",
                 );
             }
-            let fixed = crate::list::zero_based(self.board.n, &self.fixed)?;
+            let fixed = crate::square::zero_based(self.board.n, &self.fixed)?;
             counter = counter.fixed(&fixed)?;
         }
         Ok(counter)
+    }
+
+    /// The counter this count asks for, checked before any counting: `--gpu` counts every
+    /// solution, neither classes nor with queens fixed.
+    pub(crate) fn engine(&self) -> Result<Engine, Failure> {
+        if !self.gpu {
+            return self.counter().map(Engine::Cpu);
+        }
+        if self.fundamental {
+            return usage("--gpu counts every solution, not symmetry classes: leave out --fundamental or --gpu");
+        }
+        if !self.fixed.is_empty() {
+            return usage(
+                "--gpu counts whole boards, not with queens fixed: leave out --fixed or --gpu",
+            );
+        }
+        if !cfg!(feature = "gpu") {
+            return usage(
+                "this nqueens was built without the GPU counter: build it with `cargo build \
+                 --release -p nqueens-tables-cli --features gpu`, or count without --gpu",
+            );
+        }
+        let mut counter = nqueens_tables_gpu::GpuCounter::new(self.board.n)
+            .map_err(|e| Failure::Usage(e.to_string()))?;
+        if let Some(seconds) = self.gpu_timeout {
+            counter = counter.patience(std::time::Duration::from_secs(seconds));
+        }
+        Ok(Engine::Gpu(match self.share {
+            Some(share) => counter.share(share),
+            None => counter,
+        }))
     }
 
     /// The record of `counted`, `share` of this count, counted in `seconds` by the plan
@@ -164,7 +195,7 @@ impl Args {
 }
 
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
-    let engine = Engine::of(args)?;
+    let engine = args.engine()?;
     let start = Instant::now();
     let stop = crate::signals::Stop::watch();
     let counted = crate::progress::with_progress(

@@ -9,9 +9,9 @@ use std::ops::ControlFlow;
 use nqueens_tables::Stage;
 use nqueens_tables::{Counter, Counts, Method, Share};
 
-use crate::count::Args;
 use crate::progress::Step;
-use crate::{usage, Failure};
+use crate::record::GPU;
+use crate::Failure;
 
 /// The counter of a count.
 pub(crate) enum Engine {
@@ -61,9 +61,6 @@ impl Counted {
     }
 }
 
-/// The GPU's method, as its records name it.
-pub(crate) const GPU: &str = "gpu";
-
 /// Up to this size a whole count on the GPU takes seconds even on a software adapter: a
 /// checkpoint cuts it into no shares.
 const GPU_SMALL_N: usize = 16;
@@ -73,37 +70,6 @@ const GPU_SMALL_N: usize = 16;
 const GPU_SHARES: u64 = 64;
 
 impl Engine {
-    /// The counter `args` ask for, checked before any counting: `--gpu` counts every
-    /// solution, neither classes nor with queens fixed.
-    pub(crate) fn of(args: &Args) -> Result<Engine, Failure> {
-        if !args.gpu {
-            return args.counter().map(Engine::Cpu);
-        }
-        if args.fundamental {
-            return usage("--gpu counts every solution, not symmetry classes: leave out --fundamental or --gpu");
-        }
-        if !args.fixed.is_empty() {
-            return usage(
-                "--gpu counts whole boards, not with queens fixed: leave out --fixed or --gpu",
-            );
-        }
-        if !cfg!(feature = "gpu") {
-            return usage(
-                "this nqueens was built without the GPU counter: build it with `cargo build \
-                 --release -p nqueens-tables-cli --features gpu`, or count without --gpu",
-            );
-        }
-        let mut counter = nqueens_tables_gpu::GpuCounter::new(args.board.n)
-            .map_err(|e| Failure::Usage(e.to_string()))?;
-        if let Some(seconds) = args.gpu_timeout {
-            counter = counter.patience(std::time::Duration::from_secs(seconds));
-        }
-        Ok(Engine::Gpu(match args.share {
-            Some(share) => counter.share(share),
-            None => counter,
-        }))
-    }
-
     /// How many shares a checkpoint cuts this count into.
     pub(crate) fn suggested_shares(&self) -> u64 {
         match self {

@@ -3,7 +3,6 @@
 //! exit status and the one-line report of a failure. Public for the fuzz targets and the
 //! tests, not as an API to depend on.
 #![deny(missing_docs)]
-#![warn(clippy::too_many_lines)]
 
 mod checkpoint;
 mod count;
@@ -20,6 +19,7 @@ mod record;
 mod record_lines;
 mod render;
 mod signals;
+mod square;
 pub mod stream;
 
 use std::io;

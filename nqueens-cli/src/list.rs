@@ -5,7 +5,7 @@ use std::io::Write;
 
 use nqueens_tables::Placement;
 
-use crate::{render, usage, Failure, ListFormat};
+use crate::{render, Failure, ListFormat};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -18,44 +18,16 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = ListFormat::Rows)]
     format: ListFormat,
     /// Keep only solutions with a queen on this square, 1-based (repeatable): `--fixed 1,1`.
-    #[arg(long, value_name = "ROW,COL", value_parser = parse_square, allow_hyphen_values = true)]
+    #[arg(long, value_name = "ROW,COL", value_parser = crate::square::parse_square, allow_hyphen_values = true)]
     fixed: Vec<(usize, usize)>,
     /// The fundamental solutions only, one per symmetry class: the smallest of its 8 images.
     #[arg(long)]
     fundamental: bool,
 }
 
-pub(crate) fn parse_square(s: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("--fixed takes ROW,COL with 1-based numbers, such as 1,1; got '{s}'");
-    let (r, c) = s.split_once(',').ok_or_else(bad)?;
-    let r: usize = r.trim().parse().map_err(|_| bad())?;
-    let c: usize = c.trim().parse().map_err(|_| bad())?;
-    if r == 0 || c == 0 {
-        return Err(bad());
-    }
-    Ok((r, c))
-}
-
-/// The 1-based squares of `--fixed`, 0-based; off an `n` board, a usage error.
-pub(crate) fn zero_based(
-    n: usize,
-    squares: &[(usize, usize)],
-) -> Result<Vec<(usize, usize)>, Failure> {
-    let mut fixed = Vec::with_capacity(squares.len());
-    for &(r, c) in squares {
-        if r > n || c > n {
-            return usage(format!(
-                "--fixed {r},{c} is off the {n}x{n} board: rows and columns run from 1 to {n}"
-            ));
-        }
-        fixed.push((r - 1, c - 1));
-    }
-    Ok(fixed)
-}
-
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     let n = args.board.n;
-    let fixed = zero_based(n, &args.fixed)?;
+    let fixed = crate::square::zero_based(n, &args.fixed)?;
     let solutions: Box<dyn Iterator<Item = Placement> + Send> = if fixed.is_empty() {
         match nqueens_tables::solutions(n) {
             Some(all) => Box::new(all),

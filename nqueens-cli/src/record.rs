@@ -58,8 +58,11 @@ pub(crate) enum Prints {
 /// count took, and two of them would sum past what a float holds.
 const MAX_SECONDS: f64 = 1000.0 * 365.25 * 86_400.0;
 
+/// The GPU's method, as its records name it (`count --gpu`).
+pub(crate) const GPU: &str = "gpu";
+
 /// The methods a record can name, as `Method` prints them, and the GPU.
-const METHODS: [&str; 5] = ["table", "join", "eightfold", "search", crate::engine::GPU];
+const METHODS: [&str; 5] = ["table", "join", "eightfold", "search", GPU];
 
 /// Whether `plan` reads as a plan's identifier: a rule (`r1`, `j1` or `w1`, or the GPU's
 /// `g1`), a dash and 16 hex digits.
@@ -392,7 +395,7 @@ fn plan_is_known(id: &CountId, plan: &str) -> Result<(), String> {
         .fixed
         .iter()
         .map(|f| {
-            crate::list::parse_square(f)
+            crate::square::parse_square(f)
                 .ok()
                 .map(|(r, c)| (r - 1, c - 1))
         })
@@ -443,7 +446,7 @@ pub(crate) fn fixed_list(squares: &[(usize, usize)]) -> Vec<String> {
 fn canonical_fixed(fixed: &[String], n: u64) -> Vec<String> {
     let mut squares = Vec::with_capacity(fixed.len());
     for f in fixed {
-        match crate::list::parse_square(f) {
+        match crate::square::parse_square(f) {
             Ok((r, c)) if r as u64 <= n && c as u64 <= n => squares.push((r, c)),
             _ => return vec![String::from("not a square")],
         }

@@ -8,6 +8,10 @@ use std::time::{Duration, Instant};
 
 const NQ: &str = env!("CARGO_BIN_EXE_nqueens");
 
+/// How long a test waits before it takes a run for a hang: far above anything it waits for,
+/// so that a clock in a test never measures speed.
+const HANG: Duration = Duration::from_secs(120);
+
 /// A fresh folder for one test.
 /// Whether this is the full run (NQUEENS_FULL_TESTS set, as `.ci/run` sets it): more rounds
 /// and larger inputs than the everyday `cargo test`, which checks the same things.
@@ -81,11 +85,12 @@ fn killed_at_random_moments_the_count_is_exact_and_each_share_is_kept_once() {
     seen.dedup();
     assert_eq!(seen.len() as u64, m, "a share kept twice");
     assert_eq!(seen, (1..=m).collect::<Vec<_>>());
-    // `merge` reads the same file to the same total, and a finished file answers at once.
+    // `merge` reads the same file to the same total, and a finished file answers from
+    // reading alone: no count starts (it would say so after a second), nothing is resumed.
     assert_eq!(text(&nq(&["merge", path]).stdout), "95815104\n");
-    let start = Instant::now();
-    assert_eq!(text(&nq(&args).stdout), "95815104\n");
-    assert!(start.elapsed() < Duration::from_secs(5));
+    let again = nq(&args);
+    assert_eq!(text(&again.stdout), "95815104\n");
+    assert!(again.stderr.is_empty(), "{}", text(&again.stderr));
     eprintln!("{kills} kills");
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -175,7 +180,7 @@ fn a_file_of_another_count_is_refused_and_left_as_it_was() {
 }
 
 /// Starts `count 19 --checkpoint FILE`, waits until it has kept a share, sends `signal`.
-fn stopped_by(signal: &str) -> (Output, PathBuf, Duration) {
+fn stopped_by(signal: &str) -> (Output, PathBuf) {
     let dir = scratch(signal);
     let file = dir.join("c");
     let child = Command::new(NQ)
@@ -193,7 +198,7 @@ fn stopped_by(signal: &str) -> (Output, PathBuf, Duration) {
         .unwrap();
     let start = Instant::now();
     while std::fs::metadata(&file).map_or(0, |m| m.len()) == 0 {
-        assert!(start.elapsed() < Duration::from_secs(120), "no share kept");
+        assert!(start.elapsed() < HANG, "no share kept");
         std::thread::sleep(Duration::from_millis(20));
     }
     let kill = Command::new("kill")
@@ -201,18 +206,18 @@ fn stopped_by(signal: &str) -> (Output, PathBuf, Duration) {
         .status()
         .unwrap();
     assert!(kill.success());
-    let sent = Instant::now();
     let out = child.wait_with_output().unwrap();
-    (out, file, sent.elapsed())
+    (out, file)
 }
 
 #[cfg(unix)]
 #[test]
-fn ctrl_c_and_sigterm_stop_at_once_with_the_finished_shares_kept() {
+fn ctrl_c_and_sigterm_stop_with_the_finished_shares_kept() {
     for (signal, status) in [("INT", 130), ("TERM", 143)] {
-        let (out, file, took) = stopped_by(signal);
+        let (out, file) = stopped_by(signal);
         assert_eq!(out.status.code(), Some(status), "{}", text(&out.stderr));
-        assert!(took < Duration::from_secs(1), "{signal}: {took:?}");
+        // Stopped, not finished: no total.
+        assert!(out.stdout.is_empty(), "{signal}: {}", text(&out.stdout));
         // One line, after the line that says what the count is where it ran a second.
         let all = text(&out.stderr);
         let lines: Vec<&str> = all.lines().collect();
@@ -427,7 +432,7 @@ fn a_finished_checkpoint_answers_on_a_read_only_file_system() {
 }
 
 #[test]
-fn a_second_run_on_one_checkpoint_is_refused_at_once() {
+fn a_second_run_on_one_checkpoint_is_refused() {
     let dir = scratch("two");
     let file = dir.join("c");
     let path = file.to_str().unwrap();
@@ -440,7 +445,7 @@ fn a_second_run_on_one_checkpoint_is_refused_at_once() {
     // Until the first run has kept a share: then it surely holds the lock.
     let start = Instant::now();
     let kept_one = || std::fs::read_to_string(&file).is_ok_and(|t| t.contains('\n'));
-    while !kept_one() && start.elapsed() < Duration::from_secs(60) {
+    while !kept_one() && start.elapsed() < HANG {
         std::thread::sleep(Duration::from_millis(50));
     }
     let before = std::fs::read(&file).unwrap();
@@ -832,7 +837,7 @@ fn a_checkpoint_deleted_or_replaced_under_a_run_stops_it() {
             .unwrap();
         let start = Instant::now();
         while !std::fs::read_to_string(&file).is_ok_and(|t| t.contains('\n')) {
-            assert!(start.elapsed() < Duration::from_secs(120), "no share kept");
+            assert!(start.elapsed() < HANG, "no share kept");
             std::thread::sleep(Duration::from_millis(20));
         }
         match how {

@@ -4,7 +4,7 @@
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use assert_cmd::cargo::CommandCargoExt;
 
@@ -39,12 +39,25 @@ fn first_line(args: &[&str], stderr: Stdio) -> (std::process::Child, String) {
         .stderr(stderr)
         .spawn()
         .unwrap();
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    (child, first)
+    let stdout = child.stdout.take().unwrap();
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut first = String::new();
+        let _ = BufReader::new(stdout).read_line(&mut first);
+        let _ = send.send(first);
+    });
+    match receive.recv_timeout(HANG) {
+        Ok(first) => (child, first),
+        Err(_) => {
+            let _ = child.kill();
+            panic!("{args:?}: no line in {HANG:?} (a hang guard, not a measure of speed)");
+        }
+    }
 }
+
+/// How long a test waits before it takes a run for a hang: far above anything it waits for,
+/// so that a clock in a test never measures speed.
+const HANG: Duration = Duration::from_secs(60);
 
 #[track_caller]
 fn assert_usage_error(args: &[&str], stdin: &[u8], mentions: &str) {
@@ -233,7 +246,6 @@ fn count_fixed_matches_the_list() {
 /// program with success, not a panic.
 #[test]
 fn list_streams_and_stops_on_a_closed_pipe() {
-    let start = Instant::now();
     let (mut child, first) = first_line(&["list", "16"], Stdio::piped());
     assert_eq!(first, "1 3 5 2 13 9 14 12 15 6 16 7 4 11 8 10\n");
     // The reader is dropped here: the pipe is closed.
@@ -242,7 +254,6 @@ fn list_streams_and_stops_on_a_closed_pipe() {
     let mut err = String::new();
     std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
     assert_eq!(err, "");
-    assert!(start.elapsed() < Duration::from_secs(60));
 }
 
 #[test]
@@ -502,10 +513,8 @@ fn counting_any_board_size_up_to_32_does_not_panic() {
 }
 
 #[test]
-fn nth_past_the_end_answers_at_once() {
-    let start = Instant::now();
+fn nth_past_the_end_is_refused_with_the_count() {
     assert_usage_error(&["nth", "20", "39029188885"], b"", "39029188884");
-    assert!(start.elapsed() < Duration::from_secs(5));
 }
 
 #[test]
@@ -561,16 +570,16 @@ fn failed_reads_and_writes_are_reported_not_lost() {
 
 #[test]
 fn a_slow_listing_reaches_a_pipe_line_by_line() {
-    // The first solution of 32 takes about a second; the next ones longer. Under 5 s: never a
-    // benchmark, only a check that nothing waits for a 64 KiB buffer to fill.
+    // The first solution of 32 takes about a second, and the listing goes on for years: its
+    // first line arrives while it still runs, as it would not if the output waited for a
+    // 64 KiB buffer to fill.
     for args in [vec!["list", "32"], vec!["list", "32", "--fixed", "32,32"]] {
-        let start = Instant::now();
         let (mut child, first) = first_line(&args, Stdio::null());
-        let waited = start.elapsed();
+        let running = child.try_wait().unwrap().is_none();
         let _ = child.kill();
         let _ = child.wait();
         assert_eq!(first.split_whitespace().count(), 32, "{args:?}: {first}");
-        assert!(waited < Duration::from_secs(5), "{args:?}: {waited:?}");
+        assert!(running, "{args:?}: the listing had ended");
     }
 }
 
@@ -1247,7 +1256,6 @@ fn puzzle_seeds_are_numbers_by_one_rule_and_every_board_says_something() {
 
 #[test]
 fn nth_and_rank_answer_near_either_end_and_refuse_what_is_out_of_reach() {
-    let start = Instant::now();
     let first = stdout_of(&["nth", "24", "1"]);
     let last = stdout_of(&["nth", "24", "227514171973736"]);
     let mirror: Vec<String> = first
@@ -1258,16 +1266,13 @@ fn nth_and_rank_answer_near_either_end_and_refuse_what_is_out_of_reach() {
     let mut rank = vec!["rank"];
     rank.extend(last.split_whitespace());
     assert_eq!(stdout_of(&rank), "227514171973736\n");
-    assert!(start.elapsed() < Duration::from_secs(30));
-    // No count of 28 is known: refused at once, with the reason.
-    let start = Instant::now();
+    // No count of 28 is known: refused, with the reason.
     // The last solutions are not in reach either, and the message does not say they are.
     assert_usage_error(
         &["nth", "28", "18446744073709551615"],
         b"",
         "only the first 2048 solutions are in reach",
     );
-    assert!(start.elapsed() < Duration::from_secs(5));
 }
 
 /// The heat map's entries are what `list N --fixed R,C` lists, square by square.
@@ -1416,7 +1421,7 @@ fn first_status_line(args: &[&str], patience: Duration) -> Option<String> {
 fn a_long_count_or_heat_map_reports_before_its_first_task_ends() {
     // A task of the 8-fold counter at n = 24 takes minutes, and so does the first square
     // of the heat map of 23: each says what it counts by before either ends.
-    let patience = Duration::from_secs(60);
+    let patience = HANG;
     let count =
         std::thread::spawn(move || first_status_line(&["count", "24", "-j", "1"], patience));
     let heat = first_status_line(&["heatmap", "23", "-j", "1"], patience);

@@ -18,7 +18,6 @@
 //! ```
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
-#![warn(clippy::too_many_lines)]
 
 #[cfg(feature = "device")]
 mod device;

@@ -10,7 +10,6 @@
 //! time and memory (BENCHMARKS.md).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
-#![warn(clippy::too_many_lines)]
 
 mod expand;
 mod parse;

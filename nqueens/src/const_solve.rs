@@ -25,8 +25,9 @@ use crate::board::{full_mask, MAX_N};
 /// const SIX: [[u8; 6]; 5] = nqueens_tables::const_solutions();
 /// ```
 ///
-/// Const evaluation is slow, about 1000x slower than native code: n = 12 takes about 2 s of
-/// compile time and n = 13 about 11 s. Every n up to 13 stays under rustc's
+/// Const evaluation is slow, orders of magnitude slower than native code: n = 12 and 13
+/// take seconds of compile time (BENCHMARKS.md, "Const evaluation"). Every n up to 13 stays
+/// under rustc's
 /// `long_running_const_eval` lint, so no `allow` is needed. The embedded tables are the
 /// cheap way to the same bytes.
 pub const fn const_solutions<const N: usize, const C: usize>() -> [[u8; N]; C] {

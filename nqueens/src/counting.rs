@@ -26,9 +26,9 @@ pub enum Method {
     Table,
     /// The half-board join: every solution, fastest from n = 15 to 23, with half boards on
     /// the heap: all of them up to n = 16, past it those of one choice of the center rows'
-    /// queens at a time. Its peak memory, which a caller may need to plan for, is at most
-    /// about 250 MB at every n (BENCHMARKS.md has each n's). Feature `std`; no symmetry
-    /// classes.
+    /// queens at a time. Its peak memory, which a caller may need to plan for, grows with n
+    /// and with how many neighbouring choices a share lists for at once (BENCHMARKS.md has
+    /// each n's). Feature `std`; no symmetry classes.
     Join,
     /// The 8-fold symmetry counter: every `n`, symmetry classes too, shares, no heap.
     EightFold,

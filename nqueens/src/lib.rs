@@ -162,7 +162,6 @@
 // Unsafe code is refused everywhere but in `arch`'s x86-64 kernels, which say why.
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
-#![warn(clippy::too_many_lines)]
 
 #[cfg(feature = "std")]
 extern crate std;

@@ -36,6 +36,10 @@ fn all(n: usize) -> &'static [Vec<u8>] {
     &ALL.get_or_init(|| (1..=10).map(brute_force).collect())[n - 1]
 }
 
+/// How long a test waits before it takes a run for a hang: far above anything it waits for,
+/// so that a clock in a test never measures speed.
+const HANG: std::time::Duration = std::time::Duration::from_secs(30);
+
 proptest! {
     #![proptest_config(config())]
 
@@ -171,7 +175,7 @@ proptest! {
     /// --fixed 19,1`). The bound is for a hang, not a benchmark: the answer takes
     /// microseconds.
     #[test]
-    fn contradictory_fixed_queens_answer_at_once(
+    fn contradictory_fixed_queens_answer_without_a_walk(
         n in 2usize..=MAX_N,
         at in (0usize..MAX_N, 0usize..MAX_N),
         how in 0usize..3,
@@ -195,7 +199,9 @@ proptest! {
         let start = std::time::Instant::now();
         let found = solutions_with_fixed(n, &fixed).unwrap().next();
         prop_assert!(found.is_none(), "n = {}, {:?}: {:?}", n, fixed, found);
-        prop_assert!(start.elapsed() < std::time::Duration::from_secs(1), "n = {}, {:?}", n, fixed);
+        // A guard against the hang, not a measure of speed: the walk it guards against
+        // takes years at n = 32.
+        prop_assert!(start.elapsed() < HANG, "n = {}, {:?}", n, fixed);
     }
 
     /// A puzzle from any seed: its queens fixed are the solution's, exactly one solution holds them

@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+"""Every heading of BENCHMARKS.md that the code cites by name exists: a comment that says
+`BENCHMARKS.md, "Const evaluation"` or `BENCHMARKS.md ("Const evaluation")` points at a
+heading that starts with those words. Exits 1 naming each citation that points nowhere.
+CI runs it; so does anyone who renames a heading.
+
+    python3 tools/cited_headings.py
+
+Needs only python3."""
+import os
+import re
+import sys
+
+ROOTS = ["nqueens", "nqueens-cli", "nqueens-gpu", "nqueens-macros", "tests", "firmware/src",
+         "web/src", "bench", "tools"]
+CITE = re.compile(r'BENCHMARKS\.md[,:]?\s*\(?\s*"([^"]+)"')
+
+
+def main():
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    headings = [l.lstrip("#").strip() for l in open(os.path.join(here, "BENCHMARKS.md"))
+                if l.startswith("#")]
+    bad, cited = [], 0
+    for root in ROOTS:
+        for folder, dirs, files in os.walk(os.path.join(here, root)):
+            dirs[:] = [d for d in dirs if d != "target"]
+            for name in files:
+                if not name.endswith((".rs", ".sh", ".py")) or name == "cited_headings.py":
+                    continue
+                path = os.path.join(folder, name)
+                text = open(path, errors="replace").read()
+                # A citation may wrap onto the next comment line.
+                text = re.sub(r"\n\s*(///?|//!|#)\s*", " ", text)
+                for m in CITE.finditer(text):
+                    cited += 1
+                    if not any(h.startswith(m.group(1)) for h in headings):
+                        bad.append(f"{os.path.relpath(path, here)}: BENCHMARKS.md has no heading \"{m.group(1)}\"")
+    for line in bad:
+        print(line, file=sys.stderr)
+    print(f"cited_headings.py: {cited} citations of BENCHMARKS.md headings, {len(bad)} pointing nowhere")
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()
