@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Every heading of BENCHMARKS.md that the code cites by name exists: a comment that says
-`BENCHMARKS.md, "Const evaluation"` or `BENCHMARKS.md ("Const evaluation")` points at a
-heading that starts with those words. Exits 1 naming each citation that points nowhere.
+"""Every heading of BENCHMARKS.md or bench/HISTORY.md that the code cites by name exists: a
+comment that says `bench/HISTORY.md, "Const evaluation"` or `BENCHMARKS.md ("Today's
+figures")` points at a heading of that file that starts with those words. Exits 1 naming each citation that points nowhere.
 CI runs it; so does anyone who renames a heading.
 
     python3 tools/cited_headings.py
@@ -13,13 +13,14 @@ import sys
 
 ROOTS = ["nqueens", "nqueens-cli", "nqueens-gpu", "nqueens-macros", "tests", "firmware/src",
          "web/src", "bench", "tools"]
-CITE = re.compile(r'BENCHMARKS\.md[,:]?\s*\(?\s*"([^"]+)"')
+CITE = re.compile(r'(BENCHMARKS\.md|bench/HISTORY\.md)[,:]?\s*\(?\s*"([^"]+)"')
+FILES = ("BENCHMARKS.md", "bench/HISTORY.md")
 
 
 def main():
     here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-    headings = [l.lstrip("#").strip() for l in open(os.path.join(here, "BENCHMARKS.md"))
-                if l.startswith("#")]
+    headings = {f: [l.lstrip("#").strip() for l in open(os.path.join(here, f)) if l.startswith("#")]
+                for f in FILES}
     bad, cited = [], 0
     for root in ROOTS:
         for folder, dirs, files in os.walk(os.path.join(here, root)):
@@ -33,11 +34,12 @@ def main():
                 text = re.sub(r"\n\s*(///?|//!|#)\s*", " ", text)
                 for m in CITE.finditer(text):
                     cited += 1
-                    if not any(h.startswith(m.group(1)) for h in headings):
-                        bad.append(f"{os.path.relpath(path, here)}: BENCHMARKS.md has no heading \"{m.group(1)}\"")
+                    cited_file, heading = m.group(1), m.group(2)
+                    if not any(h.startswith(heading) for h in headings[cited_file]):
+                        bad.append(f"{os.path.relpath(path, here)}: {cited_file} has no heading \"{heading}\"")
     for line in bad:
         print(line, file=sys.stderr)
-    print(f"cited_headings.py: {cited} citations of BENCHMARKS.md headings, {len(bad)} pointing nowhere")
+    print(f"cited_headings.py: {cited} citations of headings, {len(bad)} pointing nowhere")
     sys.exit(1 if bad else 0)
 
 

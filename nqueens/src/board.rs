@@ -37,7 +37,7 @@ pub const WALK_REACH: u64 = 1 << 16;
 /// bounded time, so what lies further in is refused, and the reach shrinks with n so that a
 /// walk stays under about a second: the first solutions of a large board lie ever deeper in
 /// its tree, and a rank far in walks in from both ends before it is refused (each step of
-/// the reach as measured: BENCHMARKS.md, "The reach past n = 23").
+/// the reach as measured: bench/HISTORY.md, "The reach past n = 23").
 ///
 /// ```
 /// use nqueens_tables::{nth_with_progress, walk_reach, Error, WALK_REACH};

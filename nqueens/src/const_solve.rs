@@ -4,7 +4,7 @@
 //! interpreter, which runs every MIR statement one at a time (about 1000x slower than native
 //! code): one nested loop per row with the row's state in its own locals, the last three
 //! rows in straight-line code, and only half of the search, because the column-mirror of a
-//! lexicographic table, reversed, is the table again. BENCHMARKS.md ("Const evaluation")
+//! lexicographic table, reversed, is the table again. bench/HISTORY.md ("Const evaluation")
 //! has what each step costs the interpreter, measured in instructions.
 
 use crate::board::{full_mask, MAX_N};
@@ -26,7 +26,7 @@ use crate::board::{full_mask, MAX_N};
 /// ```
 ///
 /// Const evaluation is slow, orders of magnitude slower than native code: n = 12 and 13
-/// take seconds of compile time (BENCHMARKS.md, "Const evaluation"). Every n up to 13 stays
+/// take seconds of compile time (bench/HISTORY.md, "Const evaluation"). Every n up to 13 stays
 /// under rustc's
 /// `long_running_const_eval` lint, so no `allow` is needed. The embedded tables are the
 /// cheap way to the same bytes.
@@ -353,7 +353,7 @@ const fn fill<const N: usize, const C: usize>(
 /// anyway) are a loop, because every block here is work for each call, not only for the
 /// rows it writes: a frame's start costs in proportion to the body (each constant it names
 /// is evaluated, each local set up), so blocks for every row up to 31 cost each call as
-/// much as writing a couple of its rows (BENCHMARKS.md, "Const evaluation").
+/// much as writing a couple of its rows (bench/HISTORY.md, "Const evaluation").
 const fn record<const N: usize, const C: usize>(
     out: &mut [[u8; N]; C],
     cols: &mut [u8; N],

@@ -478,7 +478,7 @@ impl Layout {
     /// (see `centered::Tops::Pieced`) rather than listed: odd `n` with one center row, whose list
     /// keeps only the bottoms (see [`Layout::bottoms_without`]); and past n = 20, where an
     /// outer choice's two lists were a count's peak, and the tops put together cost no more
-    /// time than their list (BENCHMARKS.md, "The third step, continued"). Where a share makes the
+    /// time than their list (bench/HISTORY.md, "The third step, continued"). Where a share makes the
     /// lists of the leading center queens ([`Layout::lists_by_leading`]), it filters both
     /// roles from them instead.
     pub(super) fn pieces_tops(&self) -> bool {
