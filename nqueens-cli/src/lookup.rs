@@ -59,7 +59,11 @@ pub fn rank(args: &RankArgs, out: &mut dyn Write) -> Result<(), Failure> {
             sol.len(),
             args.threads.shown()
         ),
-        |report| nqueens_tables::rank_with_progress(&sol, threads, |p| report(p.into())),
+        |report| {
+            nqueens_tables::Rank::new(&sol)?
+                .threads(threads)
+                .run_with_progress(|p| report(p.into()))
+        },
         &|| None,
     );
     match rank? {
@@ -108,9 +112,9 @@ pub fn nth(args: &NthArgs, out: &mut dyn Write) -> Result<(), Failure> {
             args.threads.shown()
         ),
         |report| {
-            nqueens_tables::nth_with_progress(args.board.n, args.k - 1, threads, |p| {
-                report(p.into())
-            })
+            nqueens_tables::Nth::new(args.board.n, args.k - 1)?
+                .threads(threads)
+                .run_with_progress(|p| report(p.into()))
         },
         &|| None,
     );

@@ -61,22 +61,19 @@ const MAX_SECONDS: f64 = 1000.0 * 365.25 * 86_400.0;
 /// The GPU's method, as its records name it (`count --gpu`).
 pub(crate) const GPU: &str = "gpu";
 
-/// The methods a record can name, as `Method` prints them, and the GPU.
-const METHODS: [&str; 5] = ["table", "join", "eightfold", "search", GPU];
-
-/// Whether `plan` reads as a plan's identifier: a rule (`r1`, `j1` or `w1`, or the GPU's
-/// `g1`), a dash and 16 hex digits.
-fn is_plan(plan: &str) -> bool {
-    match plan.split_once('-') {
-        Some((rule, hash)) => {
-            ["r1", "j1", "w1", "g1"].contains(&rule)
-                && hash.len() == 16
-                && hash
-                    .bytes()
-                    .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
-        }
-        None => false,
+/// Whether `method` is one a record can name: the library's (as `Method` prints them), or the
+/// GPU's.
+fn method_problem(method: &str) -> Option<String> {
+    match (method.parse::<nqueens_tables::Method>(), method == GPU) {
+        (Ok(_), _) | (_, true) => None,
+        (Err(e), false) => Some(format!("{e}, or {GPU}")),
     }
+}
+
+/// Whether `plan` reads as a plan's identifier: the library's (`r1`, `j1` or `w1`), or the
+/// GPU's (`g1`), a dash and 16 hex digits.
+fn is_plan(plan: &str) -> bool {
+    plan.parse::<nqueens_tables::Plan>().is_ok() || nqueens_tables_gpu::is_plan(plan)
 }
 
 /// Checks the total of a whole count of `n` with the queens `fixed`: against the published
@@ -277,12 +274,10 @@ impl Record {
         if record.prints.is_some() && record.fundamental.is_none() {
             return Err("\"prints\":\"fundamental\" without a fundamental count".into());
         }
-        if let Some(method) = record.method.as_deref().filter(|m| !METHODS.contains(m)) {
-            return Err(format!(
-                "method {} is not one of {}",
-                crate::input::shorten(method),
-                METHODS.join(", ")
-            ));
+        if let Some(method) = record.method.as_deref() {
+            if let Some(why) = method_problem(method) {
+                return Err(format!("method {}: {why}", crate::input::shorten(method)));
+            }
         }
         record.counts_hold()?;
         Ok(record)
@@ -504,7 +499,7 @@ mod tests {
                         prints: (fundamental.is_some() && micros % 2 == 0)
                             .then_some(Prints::Fundamental),
                         fixed: fixed_list(&on_board),
-                        method: Some(METHODS[method].into()),
+                        method: Some(["table", "join", "eightfold", "search", GPU][method].into()),
                         seconds: f64::from(micros) / 1e6,
                         plan: format!("{}-{plan:016x}", ["r1", "j1", "w1"][rule]),
                         version: "0.1.0".into(),

@@ -507,7 +507,7 @@ fn off_a_terminal_a_long_count_writes_status_lines_and_a_short_one_none() {
         .unwrap_or("");
     if full() {
         assert!(
-            status.contains("/70 shares ") && status.contains("% ") && status.contains(" left"),
+            status.contains("/70 shares ") && status.contains("%, ") && status.contains(" left"),
             "{err}"
         );
     } else {

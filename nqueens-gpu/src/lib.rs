@@ -28,7 +28,7 @@ use std::time::Duration;
 #[cfg(feature = "device")]
 pub use device::{adapters, Adapter};
 pub use nqueens_tables::Share;
-pub use prefix::plan;
+pub use prefix::{is_plan, plan};
 
 /// Why a GPU count did not finish.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -98,6 +98,22 @@ pub fn plan(n: usize) -> Result<String, Error> {
     Ok(format!("g1-{hash:016x}"))
 }
 
+/// Whether `text` reads as a GPU plan's identifier: `g1`, a dash and 16 lowercase hex digits
+/// (as [`plan`] writes it).
+///
+/// ```
+/// assert!(nqueens_tables_gpu::is_plan(&nqueens_tables_gpu::plan(12).unwrap()));
+/// assert!(!nqueens_tables_gpu::is_plan("r1-0123456789abcdef"));
+/// ```
+pub fn is_plan(text: &str) -> bool {
+    text.strip_prefix("g1-").is_some_and(|hash| {
+        hash.len() == 16
+            && hash
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    })
+}
+
 /// Every prefix of `depth` rows of `n`, in lexicographic order of its columns, to `each`:
 /// the first queen in the left half of the first row (or its middle), the mirror image of
 /// the rest counted by the weight.

@@ -30,7 +30,7 @@ pub const MAX_SHARES: u64 = 1_000_000;
 /// counting branches: so few solutions cost less to walk than counting even one branch of a
 /// board without a table, at every n up to [`MAX_N`]. The last ones are the mirror images of
 /// the first (the mirror reverses the order).
-pub const WALK_REACH: u64 = 1 << 16;
+pub(crate) const WALK_REACH: u64 = 1 << 16;
 
 /// How far from either end of the list of `n` rank and unrank walk at once: [`WALK_REACH`]
 /// up to n = 23, where the join counts whatever lies further in. Past it nothing counts in
@@ -39,20 +39,26 @@ pub const WALK_REACH: u64 = 1 << 16;
 /// its tree, and a rank far in walks in from both ends before it is refused (each step of
 /// the reach as measured: bench/HISTORY.md, "The reach past n = 23").
 ///
-/// ```
-/// use nqueens_tables::{nth_with_progress, walk_reach, Error, WALK_REACH};
-/// assert_eq!(walk_reach(23), WALK_REACH);
-/// assert!(walk_reach(24) < WALK_REACH);
-/// assert_eq!(walk_reach(32), 1);
-/// // Past the reach, refused before any walk.
-/// assert_eq!(nth_with_progress(32, 1, 1, |_| {}), Err(Error::BeyondReach { n: 32 }));
-/// ```
-pub const fn walk_reach(n: usize) -> u64 {
+/// Whether a position is in reach is [`Nth::in_reach`](crate::Nth::in_reach): the reach
+/// itself is the counter's tuning, not the API.
+pub(crate) const fn walk_reach(n: usize) -> u64 {
     match n {
         0..=23 => WALK_REACH,
         24..=29 => 1 << 11,
         30 => 1 << 10,
         31 => 1 << 8,
         _ => 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_reach_shrinks_past_the_join() {
+        assert_eq!(walk_reach(23), WALK_REACH);
+        assert!(walk_reach(24) < WALK_REACH);
+        assert_eq!(walk_reach(32), 1);
     }
 }

@@ -37,6 +37,31 @@ pub enum Method {
     Search,
 }
 
+/// A method from its name, as [`Display`](core::fmt::Display) writes it.
+///
+/// ```
+/// use nqueens_tables::{Error, Method};
+/// assert_eq!("join".parse(), Ok(Method::Join));
+/// for m in [Method::Table, Method::Join, Method::EightFold, Method::Search] {
+///     assert_eq!(m.to_string().parse(), Ok(m));
+/// }
+/// assert!(matches!("gpu".parse::<Method>(), Err(Error::Parse { .. })));
+/// ```
+impl core::str::FromStr for Method {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Method, Error> {
+        match s {
+            "table" => Ok(Method::Table),
+            "join" => Ok(Method::Join),
+            "eightfold" => Ok(Method::EightFold),
+            "search" => Ok(Method::Search),
+            _ => Err(Error::Parse {
+                expected: "a method: table, join, eightfold or search",
+            }),
+        }
+    }
+}
+
 /// The method's name as the command prints it: `table`, `join`, `eightfold` or `search`.
 impl core::fmt::Display for Method {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -482,15 +507,16 @@ impl Counter {
     /// the join's sizes) or nothing to count (fixed queens that attack each other); for the
     /// join, whole outer choices of center queens a share (at n = 22 and 23 as many of them
     /// as lets neighbours that share their leading center queens list their half boards
-    /// once), split until there are at least [`SHARES_AT_LEAST`] (a share of an outer choice
-    /// lists its half boards again), and never more than [`MAX_SHARES`](crate::MAX_SHARES);
-    /// for the 8-fold counter, [`SHARES_AT_LEAST`] runs of its tasks.
+    /// once), split until there are enough that a stop loses little (a share of an outer
+    /// choice lists its half boards again), and never more than
+    /// [`MAX_SHARES`](crate::MAX_SHARES); for the 8-fold counter, runs of its tasks. A long
+    /// count gets 64 shares at least.
     ///
     /// ```
     /// use nqueens_tables::Counter;
     /// assert_eq!(Counter::new(12).unwrap().suggested_shares(), 1);
     /// let m = Counter::new(25).unwrap().suggested_shares();
-    /// assert!(m >= nqueens_tables::SHARES_AT_LEAST);
+    /// assert!(m >= 64);
     /// ```
     pub fn suggested_shares(&self) -> u64 {
         if self.n <= SMALL_N || self.fixed_queens_attack() {
@@ -751,7 +777,7 @@ const SMALL_N: usize = 16;
 /// The fewest shares [`Counter::suggested_shares`] cuts a long count into: a stop loses
 /// at most about a 64th of the work; the join cuts by its outer choices of center queens,
 /// which are many more past n = 20 (1,476 at 21, 407,900 at 23).
-pub const SHARES_AT_LEAST: u64 = 64;
+pub(crate) const SHARES_AT_LEAST: u64 = 64;
 
 /// Below this the 8-fold counter is as fast as the join, and needs no heap (criterion, one
 /// thread, with and without `fast-search`: BENCHMARKS.md).

@@ -53,9 +53,9 @@ pub enum Error {
         bytes: usize,
     },
     /// A rank or an unrank of `n` that neither walking from either end of the list nor the
-    /// join can answer at a bounded cost: past the join's sizes (n > 23), further than
-    /// [`walk_reach`] solutions from both ends, or from the end where no
-    /// count of `n` is known (n >= 28).
+    /// join can answer at a bounded cost: past the join's sizes (n > 23), far from both ends
+    /// of the list (as the message says how far), or from the end where no count of `n` is
+    /// known (n >= 28). [`Nth::in_reach`](crate::Nth::in_reach) tells beforehand.
     BeyondReach {
         /// The board size.
         n: usize,
@@ -78,6 +78,12 @@ pub enum Error {
     /// Fundamental solutions asked for with queens fixed: a symmetry class is counted whole
     /// or not at all, and a fixed queen keeps some of a class's images and not others.
     FundamentalWithFixed,
+    /// A text that is not the name it was read as ([`Method`](crate::Method) or
+    /// [`Plan`](crate::Plan) from its `Display` form): what was expected.
+    Parse {
+        /// What the text should have been.
+        expected: &'static str,
+    },
 }
 
 impl core::fmt::Display for Error {
@@ -139,6 +145,7 @@ impl core::fmt::Display for Error {
                 f,
                 "share {k}/{m}: a count with queens fixed is cut into shares only from n = 5 to 23"
             ),
+            Error::Parse { expected } => write!(f, "expected {expected}"),
             Error::FundamentalWithFixed => f.write_str(
                 "fundamental solutions are counted by symmetry class, which queens fixed break \
                  (they keep some images of a class and not others): ask for one or the other",

@@ -17,7 +17,7 @@ use crate::progress::{Progress, Stage, Unit};
 /// column of the first row a thread at a time; above it, each orbit of squares is one count
 /// with a queen fixed, which up to here takes longer than listing (BENCHMARKS.md, the heat
 /// map).
-pub const LISTED_UP_TO: usize = 18;
+pub(crate) const LISTED_UP_TO: usize = 18;
 
 /// For each square, how many solutions put a queen there; see [`HeatmapCounter`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -72,7 +72,7 @@ impl Heatmap {
 /// The heat map of `n` to compute, as [`Counter`] is a count to run: [`HeatmapCounter::new`],
 /// then [`threads`](HeatmapCounter::threads) and [`run`](HeatmapCounter::run) (or
 /// [`run_with_progress`](HeatmapCounter::run_with_progress)). For every square, how many
-/// solutions put a queen there. Up to [`LISTED_UP_TO`] it reads the solutions (the table's
+/// solutions put a queen there. Up to n = 18 it reads the solutions (the table's
 /// where compiled in); above, a count with one queen fixed per orbit of squares, by the join
 /// or the search, whichever is cheaper for the square.
 ///
@@ -119,7 +119,7 @@ impl HeatmapCounter {
         self.run_with_progress(|_| {})
     }
 
-    /// [`run`](HeatmapCounter::run), reporting to `progress`: up to [`LISTED_UP_TO`] in
+    /// [`run`](HeatmapCounter::run), reporting to `progress`: up to n = 18 in
     /// columns of the first row listed, above it in thousandths of the work, which move
     /// within each square's count too (a square of n = 23 takes minutes).
     pub fn run_with_progress<F>(&self, progress: F) -> Result<Heatmap, Error>

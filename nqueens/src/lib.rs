@@ -205,12 +205,12 @@ mod table;
 mod tail;
 mod walk;
 
-pub use board::{walk_reach, MAX_N, MAX_SHARES, WALK_REACH};
+pub use board::{MAX_N, MAX_SHARES};
 pub use const_solve::const_solutions;
-pub use counting::{Counter, Counts, Method, SHARES_AT_LEAST};
+pub use counting::{Counter, Counts, Method};
 pub use error::Error;
 #[cfg(feature = "std")]
-pub use heatmap::{Heatmap, HeatmapCounter, LISTED_UP_TO};
+pub use heatmap::{Heatmap, HeatmapCounter};
 pub use known::{known_count, known_fundamental};
 pub use nqueens_tables_macros::nqueens;
 #[cfg(feature = "packed-10")]
@@ -235,7 +235,7 @@ pub use placement::{is_solution, Placement};
 pub use plan::Plan;
 pub use progress::{Progress, Stage, Unit};
 pub use puzzle::{puzzle, Puzzle};
-pub use rank::{nth, nth_with_progress, rank, rank_with_progress};
+pub use rank::{nth, rank, Nth, Rank};
 pub use search::Search;
 pub use share::Share;
 pub use solutions::{solutions, solutions_with_fixed, Solutions};

@@ -25,6 +25,39 @@ pub struct Plan {
     hash: u64,
 }
 
+/// The rules a plan can have: the 8-fold counter's, the join's, the search's.
+const RULES: [&str; 3] = ["r1", "j1", "w1"];
+
+/// A plan from its identifier, as [`Display`](core::fmt::Display) writes it: a rule (`r1`,
+/// `j1` or `w1`), a dash and 16 hex digits.
+///
+/// ```
+/// use nqueens_tables::{Counter, Error, Plan};
+/// let plan = Counter::new(16).unwrap().plan();
+/// assert_eq!(plan.to_string().parse(), Ok(plan));
+/// assert!(matches!("r1-xyz".parse::<Plan>(), Err(Error::Parse { .. })));
+/// assert!(matches!("g1-0123456789abcdef".parse::<Plan>(), Err(Error::Parse { .. })));
+/// ```
+impl core::str::FromStr for Plan {
+    type Err = crate::error::Error;
+    fn from_str(s: &str) -> Result<Plan, Self::Err> {
+        let bad = crate::error::Error::Parse {
+            expected: "a plan: r1, j1 or w1, a dash and 16 hex digits",
+        };
+        let (rule, hash) = s.split_once('-').ok_or(bad)?;
+        let rule = RULES.into_iter().find(|&r| r == rule).ok_or(bad)?;
+        let lower_hex = hash.len() == 16
+            && hash
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+        if !lower_hex {
+            return Err(bad);
+        }
+        let hash = u64::from_str_radix(hash, 16).map_err(|_| bad)?;
+        Ok(Plan { rule, hash })
+    }
+}
+
 impl core::fmt::Display for Plan {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "{}-{:016x}", self.rule, self.hash)

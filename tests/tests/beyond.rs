@@ -227,10 +227,23 @@ fn solutions_reads_a_packed_table_when_only_that_is_on() {
 /// refuse instead of running for days.
 #[test]
 fn rank_and_nth_walk_near_either_end_and_refuse_what_is_out_of_reach() {
-    use nqueens_tables::{nth_with_progress, rank_with_progress, Error, WALK_REACH};
+    use nqueens_tables::{Error, Nth, Rank};
+    let rank_with_progress =
+        |sol: &[u8], threads, f: &(dyn Fn(nqueens_tables::Progress) + Sync)| {
+            Rank::new(sol)
+                .unwrap()
+                .threads(threads)
+                .run_with_progress(f)
+        };
+    let nth_with_progress = |n, i, threads, f: &(dyn Fn(nqueens_tables::Progress) + Sync)| {
+        Nth::new(n, i)
+            .unwrap()
+            .threads(threads)
+            .run_with_progress(f)
+    };
     use std::sync::atomic::{AtomicU64, Ordering};
     let counted = AtomicU64::new(0);
-    let count = |_| {
+    let count = &|_| {
         counted.fetch_add(1, Ordering::Relaxed);
     };
     for n in [19, 21, 23, 24] {
@@ -241,15 +254,12 @@ fn rank_and_nth_walk_near_either_end_and_refuse_what_is_out_of_reach() {
         let mirror: Vec<u8> = first.iter().map(|&c| n as u8 - 1 - c).collect();
         assert_eq!(&*last, &mirror[..], "n = {n}");
         assert_eq!(rank_with_progress(&last, 1, count), Ok(Some(total - 1)));
-        // Just inside the reach from the end (a walk of 65,536 solutions: seconds at 24).
+        // Near the end: walked from it.
         if n <= 21 {
-            let near = nth_with_progress(n, total - WALK_REACH, 1, count)
+            let near = nth_with_progress(n, total - 1000, 1, count)
                 .unwrap()
                 .unwrap();
-            assert_eq!(
-                rank_with_progress(&near, 1, count),
-                Ok(Some(total - WALK_REACH))
-            );
+            assert_eq!(rank_with_progress(&near, 1, count), Ok(Some(total - 1000)));
         }
     }
     assert_eq!(
@@ -259,11 +269,11 @@ fn rank_and_nth_walk_near_either_end_and_refuse_what_is_out_of_reach() {
     );
     // Past the join's sizes and far from both ends: refused, not days of counting.
     assert_eq!(
-        nth_with_progress(24, 1 << 40, 1, |_| {}),
+        nth_with_progress(24, 1 << 40, 1, &|_| {}),
         Err(Error::BeyondReach { n: 24 })
     );
     assert_eq!(
-        nth_with_progress(28, u64::MAX, 1, |_| {}),
+        nth_with_progress(28, u64::MAX, 1, &|_| {}),
         Err(Error::BeyondReach { n: 28 })
     );
     let far = nqueens_tables::solutions_with_fixed(24, &[(0, 11), (1, 2)])
@@ -271,22 +281,37 @@ fn rank_and_nth_walk_near_either_end_and_refuse_what_is_out_of_reach() {
         .next()
         .unwrap();
     assert_eq!(
-        rank_with_progress(&far, 1, |_| {}),
+        rank_with_progress(&far, 1, &|_| {}),
         Err(Error::BeyondReach { n: 24 })
-    );
-    // Past 23 the reach shrinks with n (a walk under about a second): its last position is
-    // walked to and ranks back, the next is refused before any walk.
-    let reach = nqueens_tables::walk_reach(29);
-    let last = nth_with_progress(29, reach - 1, 1, |_| {})
-        .unwrap()
-        .unwrap();
-    assert_eq!(rank_with_progress(&last, 1, |_| {}), Ok(Some(reach - 1)));
-    assert_eq!(
-        nth_with_progress(29, reach, 1, |_| {}),
-        Err(Error::BeyondReach { n: 29 })
     );
     // Inside the join's sizes, far from both ends: counted, with progress.
     let mid = nth_with_progress(15, 1_000_000, 1, count).unwrap().unwrap();
     assert_eq!(rank_with_progress(&mid, 1, count), Ok(Some(1_000_000)));
     assert!(counted.load(Ordering::Relaxed) > 0);
+}
+
+/// Past 23 the reach shrinks with n (a walk under about a second): its last position is
+/// walked to and ranks back, the next is refused before any walk.
+#[test]
+fn past_23_the_edge_of_the_reach_is_walked_and_beyond_it_refused() {
+    use nqueens_tables::{Error, Nth, Rank};
+    let in_reach = |i| Nth::new(29, i).unwrap().in_reach();
+    let (mut inside, mut outside) = (0u64, 1u64 << 40);
+    assert!(in_reach(inside) && !in_reach(outside));
+    while outside - inside > 1 {
+        let mid = inside + (outside - inside) / 2;
+        if in_reach(mid) {
+            inside = mid;
+        } else {
+            outside = mid;
+        }
+    }
+    let reach = outside;
+    assert!(reach > 1, "the first solutions of 29 are walked to");
+    let last = Nth::new(29, reach - 1).unwrap().run().unwrap().unwrap();
+    assert_eq!(Rank::new(&last).unwrap().run(), Ok(Some(reach - 1)));
+    assert_eq!(
+        Nth::new(29, reach).unwrap().run(),
+        Err(Error::BeyondReach { n: 29 })
+    );
 }

@@ -276,16 +276,29 @@ fn nth_walks_and_descends_to_the_same_solutions() {
     assert_eq!(nth(14, 365_596), None);
     // Ranked by counting too (n = 14 is the first size that does), with progress that only
     // grows and ends at its total; within reach of either end, walked, with no count at all.
-    for i in [0u64, 1, 65_536, 182_797, 200_000, 365_595] {
-        let walked = i < nqueens_tables::WALK_REACH || 365_595 - i < nqueens_tables::WALK_REACH;
+    // Walked: the first, the second and the last; counted: two in the middle.
+    for (i, walked) in [
+        (0u64, true),
+        (1, true),
+        (182_797, false),
+        (200_000, false),
+        (365_595, true),
+    ] {
         let done = std::sync::atomic::AtomicU64::new(0);
-        let rank = nqueens_tables::rank_with_progress(&all[i as usize], 2, |p| {
-            assert!(p.done <= p.of);
-            done.fetch_max(p.done, std::sync::atomic::Ordering::Relaxed);
-        });
+        let rank = nqueens_tables::Rank::new(&all[i as usize])
+            .unwrap()
+            .threads(2)
+            .run_with_progress(|p| {
+                assert!(p.done <= p.of);
+                done.fetch_max(p.done, std::sync::atomic::Ordering::Relaxed);
+            });
         assert_eq!(rank, Ok(Some(i)), "i = {i}");
         assert_eq!(done.into_inner(), if walked { 0 } else { 1000 });
-        let found = nqueens_tables::nth_with_progress(14, i, 2, |_| {}).unwrap();
+        let found = nqueens_tables::Nth::new(14, i)
+            .unwrap()
+            .threads(2)
+            .run()
+            .unwrap();
         assert_eq!(found.map(|p| p.to_vec()).as_ref(), all.get(i as usize));
     }
     // Either side of the middle of an even n, where an unrank of the first row starts from
@@ -317,7 +330,11 @@ fn counting_unranks_each_column_of_the_next_rows() {
     at.dedup();
     assert!(at.len() > 40, "{}", at.len());
     for i in at {
-        let found = nqueens_tables::nth_with_progress(n, i, 2, |_| {}).unwrap();
+        let found = nqueens_tables::Nth::new(n, i)
+            .unwrap()
+            .threads(2)
+            .run()
+            .unwrap();
         assert_eq!(
             found.map(|p| p.to_vec()).as_ref(),
             all.get(i as usize),
@@ -356,11 +373,15 @@ fn counting_ranks_and_unranks_each_column_of_the_first_row() {
         for i in at {
             let sol = &all[i as usize];
             assert_eq!(
-                nqueens_tables::rank_with_progress(sol, 2, |_| {}),
+                nqueens_tables::Rank::new(sol).unwrap().threads(2).run(),
                 Ok(Some(i)),
                 "{sol:?}"
             );
-            let found = nqueens_tables::nth_with_progress(n, i, 2, |_| {}).unwrap();
+            let found = nqueens_tables::Nth::new(n, i)
+                .unwrap()
+                .threads(2)
+                .run()
+                .unwrap();
             assert_eq!(
                 found.map(|p| p.to_vec()).as_ref(),
                 Some(sol),

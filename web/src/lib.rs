@@ -80,7 +80,9 @@ pub fn nth_counted(n: usize, k: &str, progress: js_sys::Function) -> Result<Vec<
         .parse()
         .map_err(|_| JsValue::from_str("K is a whole number from 1 to 2^64 - 1"))?;
     let found = with_progress(progress, || {
-        nqueens_tables::nth_with_progress(n, k, 1, |p| report(p.done, p.of))
+        nqueens_tables::Nth::new(n, k)?
+            .threads(1)
+            .run_with_progress(|p| report(p.done, p.of))
     });
     match found {
         Ok(found) => Ok(found.map_or_else(Vec::new, |s| s.to_vec())),
