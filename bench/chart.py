@@ -1,24 +1,77 @@
 #!/usr/bin/env python3
-"""Draws bench/compare.sh's measurements as an SVG chart: time against n, log scale, a line
-per program. Reads `series,n,seconds` lines on stdin, writes the SVG to the path given.
+"""Draws measurements as an SVG chart: time against n, log scale, a line per program. Reads
+`series,n,seconds` lines on stdin and writes the SVG to the path given; or, with --table,
+draws BENCHMARKS.md's table of today's figures (its one-thread counts against the
+quarter-board join: ours and the peer's) into bench/chart.svg, or with --check fails if
+that file is not what the table draws (CI runs that, so the chart never drifts from the
+table).
 
     python3 bench/chart.py OUT.svg < points.csv
+    python3 bench/chart.py --table            # rewrite bench/chart.svg from BENCHMARKS.md
+    python3 bench/chart.py --table --check    # exit 1 if it drifted
 """
 import math
+import os
 import sys
 from collections import defaultdict
 
-WIDTH, HEIGHT = 640, 400
-LEFT, RIGHT, TOP, BOTTOM = 70, 200, 30, 50
+WIDTH, HEIGHT = 720, 400
+LEFT, RIGHT, TOP, BOTTOM = 70, 250, 30, 50
 COLOURS = ["#1b6ac9", "#d1495b", "#2e933c", "#8a5cc2", "#e0a100"]
 
 
+# The rows of today's table that the chart draws, and its series' names.
+TABLE_ROWS = "count against the quarter-board join"
+OURS, PEER = "nqueens (one thread)", "quarter-board join (one thread)"
+
+
+def table_points():
+    """`series,n,seconds` lines from BENCHMARKS.md's figures block: the one-thread rows of
+    the count against the quarter-board join."""
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    text = open(os.path.join(here, "BENCHMARKS.md"), encoding="utf-8").read()
+    block = text.split("<!-- figures: begin -->")[1].split("<!-- figures: end -->")[0]
+    points = []
+    for row in block.splitlines():
+        cells = [c.strip() for c in row.strip().strip("|").split("|")]
+        if len(cells) < 5 or cells[0] != TABLE_ROWS or cells[2] != "1":
+            continue
+        seconds = lambda cell: float(cell.split()[0])
+        points.append(f"{OURS},{cells[1]},{seconds(cells[3])}")
+        points.append(f"{PEER},{cells[1]},{seconds(cells[4])}")
+    return points
+
+
 def main():
-    if len(sys.argv) != 2:
+    args = sys.argv[1:]
+    if args[:1] == ["--table"]:
+        here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "chart.svg")
+        svg = draw(table_points())
+        if args[1:] == ["--check"]:
+            if open(here, encoding="utf-8").read() != svg:
+                print("chart.py: bench/chart.svg is not what BENCHMARKS.md's table draws: "
+                      "run python3 bench/chart.py --table", file=sys.stderr)
+                return 1
+            print("chart.py: bench/chart.svg draws BENCHMARKS.md's table")
+            return 0
+        with open(here, "w", encoding="utf-8") as f:
+            f.write(svg)
+        return 0
+    if len(args) != 1:
         print(__doc__.strip(), file=sys.stderr)
         return 2
+    svg = draw(sys.stdin)
+    if svg is None:
+        return 1
+    with open(args[0], "w", encoding="utf-8") as f:
+        f.write(svg)
+    return 0
+
+
+def draw(lines):
+    """The SVG of `series,n,seconds` lines, or None (and why, on stderr) for none."""
     series = defaultdict(list)
-    for line in sys.stdin:
+    for line in lines:
         line = line.strip()
         if not line:
             continue
@@ -26,7 +79,7 @@ def main():
         series[name].append((int(n), max(float(seconds), 1e-3)))
     if not series:
         print("chart.py: no points", file=sys.stderr)
-        return 1
+        return None
     ns = [n for pts in series.values() for n, _ in pts]
     ts = [t for pts in series.values() for _, t in pts]
     n_lo, n_hi = min(ns), max(ns)
@@ -65,9 +118,7 @@ def main():
         out.append(f'<line x1="{LEFT + pw + 15}" x2="{LEFT + pw + 35}" y1="{ly}" y2="{ly}" stroke="{colour}" stroke-width="2"/>')
         out.append(f'<text x="{LEFT + pw + 40}" y="{ly + 4}">{name}</text>')
     out.append("</svg>")
-    with open(sys.argv[1], "w", encoding="utf-8") as f:
-        f.write("\n".join(out) + "\n")
-    return 0
+    return "\n".join(out) + "\n"
 
 
 if __name__ == "__main__":
