@@ -244,19 +244,11 @@ impl Search {
         let tail_row = self.tail_row;
         let full = full_mask(n);
         let pinned = self.pinned;
+        if n == 1 {
+            return self.next_of_one_row();
+        }
         let mut free = self.free[row & IX];
         let mut masks = self.masks;
-        if n == 1 {
-            // The only row is the last one: its free squares are the solutions.
-            if free == 0 {
-                self.row = usize::MAX;
-                return None;
-            }
-            let bit = free & free.wrapping_neg();
-            self.free[0] = free ^ bit;
-            self.cols[0] = bit.trailing_zeros() as u8;
-            return Some(&self.cols[..1]);
-        }
         loop {
             if free == 0 {
                 if row == 0 {
@@ -310,6 +302,21 @@ impl Search {
             row += 1;
             (free, masks) = (next, below);
         }
+    }
+
+    /// [`Search::next_solution`] of the board of one square: its one row is the last, and
+    /// its free squares are the solutions. Apart, so that the loop of the others stays small.
+    #[cold]
+    fn next_of_one_row(&mut self) -> Option<&[u8]> {
+        let free = self.free[0];
+        if free == 0 {
+            self.row = usize::MAX;
+            return None;
+        }
+        let bit = free & free.wrapping_neg();
+        self.free[0] = free ^ bit;
+        self.cols[0] = bit.trailing_zeros() as u8;
+        Some(&self.cols[..1])
     }
 }
 
