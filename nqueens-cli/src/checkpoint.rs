@@ -141,23 +141,23 @@ fn open(
     if let Some(e) = read_only {
         return Ok((Writable::No(e), shares, expected));
     }
-    let mut whole = ending.kept;
+    let mut kept = ending.kept;
     if ending.torn {
         // A torn last line: power lost in the middle of a write. Its share is counted again.
         crate::note(&format!(
             "{name}: its last line was cut short (a write that did not finish): dropped, and \
              its share counted again"
         ));
-        file.set_len(whole).map_err(&io)?;
+        file.set_len(kept).map_err(&io)?;
     }
     if ending.open {
         // A whole last line without its newline: kept, and given one before the next.
         file.write_all(b"\n")
             .and_then(|()| file.sync_data())
             .map_err(&io)?;
-        whole += 1;
+        kept += 1;
     }
-    Ok((Writable::Yes((file, whole)), shares, expected))
+    Ok((Writable::Yes((file, kept)), shares, expected))
 }
 
 /// The checkpoint a run appends to, and what it appended.

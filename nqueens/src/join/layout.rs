@@ -44,10 +44,10 @@ pub(super) struct Layout {
     pub(super) center: usize,
     pub(super) shape: Shape,
     pub(super) all: u32,
-    /// How many classes the bottom halves of one outer choice are listed in, by the column of
+    /// How many batches the bottom halves of one outer choice are listed in, by the column of
     /// their edge row's queen (see [`Layout::new`]).
     pub(super) edges: u32,
-    /// Columns whose presence splits those classes further: each subset of them is a class
+    /// Columns whose presence splits those batches further: each subset of them is a batch
     /// of the bottoms that hold exactly those columns of them.
     pub(super) split_on: u32,
     /// Whether the count is of the whole board, and may count one choice per orbit of the
@@ -88,11 +88,11 @@ pub(super) const MAX_CENTERED_N: usize = 2 * HALF_ROWS_PAST_18 + 2 + MAX_CENTER;
 /// queen: a quarter of them at a time keeps the peak near the quarter-board join's.
 const EDGE_CLASSES_20: u32 = 4;
 
-/// n = 19 lists the bottoms of one outer choice in two classes, by whether they hold
+/// n = 19 lists the bottoms of one outer choice in two batches, by whether they hold
 /// column 13: at most 11.5 million half boards at a time, not 21.4 million. Each top set is
-/// put together from its pieces again for every class it meets, so fewer classes cost
+/// put together from its pieces again for every batch it meets, so fewer batches cost
 /// memory and save time: four (columns 13 and 14, 6.1 million at most) put each together
-/// 2.4 times on average, a quarter of the count, and one class took 4.7 times the
+/// 2.4 times on average, a quarter of the count, and one batch took 4.7 times the
 /// quarter-board join's peak (BENCHMARKS.md).
 const SPLIT_ON_19: u32 = 0b1 << 13;
 
@@ -100,7 +100,7 @@ const SPLIT_ON_19: u32 = 0b1 << 13;
 /// one of the columns `firsts`, with a queen in each column of `with` and in none of
 /// `without`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Class {
+pub(super) struct Batch {
     pub(super) firsts: u32,
     pub(super) with: u32,
     pub(super) without: u32,
@@ -192,7 +192,7 @@ impl Layout {
 
     /// Center rows: one or two up to n = 20, then as many as keep halves of
     /// [`HALF_ROWS_PAST_18`] rows. The bottom halves of one outer choice are listed in
-    /// classes where the whole of them would take more than twice the quarter-board join's
+    /// batches where the whole of them would take more than twice the quarter-board join's
     /// peak memory:
     /// - n = 20: four, by their edge row's queen.
     /// - n = 19: two, by whether they hold column 13: the bottoms of one outer choice (up
@@ -213,7 +213,7 @@ impl Layout {
     }
 
     /// `center` center rows (1 to [`MAX_CENTER`], as many as `n` is odd or even), the
-    /// bottoms in one class: the tests count small boards with the cut of large ones.
+    /// bottoms in one batch: the tests count small boards with the cut of large ones.
     #[inline(always)]
     pub(super) fn centered(n: usize, center: usize) -> Layout {
         let h = (n - 2 - center) / 2;
@@ -501,7 +501,7 @@ impl Layout {
     /// choices come in order, so those that share their leading queens are neighbours, and
     /// the lists of those queens (the bottoms' three to five times one choice's) cost one
     /// search for all of them where each choice made its own:
-    /// - two center rows, in one class (n = 18);
+    /// - two center rows, in one batch (n = 18);
     /// - [`LEADING_FROM_CENTER`] or more (n = 22 and 23), whose choices otherwise list only
     ///   the bottoms and put the tops together from pieces: a filter of a list costs less
     ///   than the pieces' pairing, and the tops' list of the leading queens less than its
@@ -509,7 +509,7 @@ impl Layout {
     ///
     /// Both roles are listed for the leading queens and filtered for each choice.
     ///
-    /// Not n = 20, whose bottoms come in classes to bound memory, nor n = 21, whose lists of
+    /// Not n = 20, whose bottoms come in batches to bound memory, nor n = 21, whose lists of
     /// two queens would take the count past the quarter-board join's memory.
     pub(super) fn lists_by_leading(&self) -> bool {
         let cut = match self.pieces_tops() {
@@ -558,10 +558,10 @@ impl Layout {
         }
     }
 
-    /// The classes the bottom halves of one outer choice are listed in, one at a time (see
+    /// The batches the bottom halves of one outer choice are listed in, one at a time (see
     /// [`Layout::new`]): [`Layout::edges`] ranges of the edge row's queen, each split by
     /// which columns of [`Layout::split_on`] the half board holds.
-    pub(super) fn bottom_classes(&self) -> Vec<Class> {
+    pub(super) fn bottom_batches(&self) -> Vec<Batch> {
         let (n, k, split) = (self.n as u32, self.edges, self.split_on);
         let below = |c: u32| (1u32 << c) - 1;
         let mut out = Vec::new();
@@ -570,7 +570,7 @@ impl Layout {
             // Every subset of `split`, from none of it.
             let mut with = 0;
             loop {
-                out.push(Class {
+                out.push(Batch {
                     firsts,
                     with,
                     without: split & !with,

@@ -160,13 +160,13 @@ impl List {
         self.kept((n, rows, firsts, forbid), keep, None, threads)
     }
 
-    /// [`List::relist`] of a class of a listing (`n`, `rows`, `firsts`, `forbid`, where
+    /// [`List::relist`] of a batch of a listing (`n`, `rows`, `firsts`, `forbid`, where
     /// `forbid` holds the columns `without` in every row): the sets that hold the columns
     /// `with` and none of `without`. Where `counted` counted the whole listing, the boards
-    /// of the class's sets are exactly the listing's, so only the filling pass searches:
-    /// several classes of one listing share the one count (n = 19, whose bottoms come in
-    /// two classes).
-    pub(super) fn relist_class(
+    /// of the batch's sets are exactly the listing's, so only the filling pass searches:
+    /// several batches of one listing share the one count (n = 19, whose bottoms come in
+    /// two batches).
+    pub(super) fn relist_batch(
         &mut self,
         counted: Option<&SetCounts>,
         listing: (usize, usize, u32, &[u32]),
@@ -405,7 +405,7 @@ impl List {
 }
 
 /// How many half boards each column set has in one listing, for the lists of several
-/// classes of it to share ([`List::relist_class`]).
+/// batches of it to share ([`List::relist_batch`]).
 pub(super) struct SetCounts {
     index: Index,
     counts: Vec<u32>,
@@ -674,7 +674,7 @@ mod tests {
     use super::*;
     use crate::join::bits::{mirror_crossings, pack, subsets, unpack};
 
-    /// The lists of classes that share one counting pass are the lists each class's own
+    /// The lists of batches that share one counting pass are the lists each batch's own
     /// search counts, board for board: every subset of two columns held, the squares of a
     /// queen forbidden as the centered join forbids them, one thread and two.
     #[test]
@@ -697,7 +697,7 @@ mod tests {
                     let mut shared = List::default();
                     let listing = (n, rows, all, &forbid[..]);
                     shared
-                        .relist_class(Some(&counted), listing, (with, without), threads)
+                        .relist_batch(Some(&counted), listing, (with, without), threads)
                         .unwrap();
                     assert_eq!(own.start, shared.start, "n = {n}, with {with:b}");
                     assert_eq!(own.low, shared.low, "n = {n}, with {with:b}");
@@ -743,7 +743,7 @@ mod tests {
 
     /// A list made on several threads (each counting from some first columns, then filling
     /// a run of the sets) is the list made on one, for lists of every width of crossings,
-    /// with a class's columns required and some squares forbidden.
+    /// with a batch's columns required and some squares forbidden.
     #[cfg(feature = "parallel")]
     #[test]
     fn lists_made_on_threads_are_the_list_made_on_one() {

@@ -33,7 +33,7 @@
 //!   the bottom set (the rest).
 //! - **twin**: a join upside down (top and bottom sets swapped); the **orbit** of a join
 //!   under the mirror and the flip is counted once, times its **weight** (its size).
-//! - **class**: a slice of one outer choice's bottoms listed at a time, to bound memory.
+//! - **batch**: a slice of one outer choice's bottoms listed at a time, to bound memory.
 //! - **edge / inner piece**: the first rows of a half board and the rest, listed apart and
 //!   paired when a top set is joined (module `pieces`).
 //! - **unit**: an outer choice and one of its top sets: the step of progress, and what a

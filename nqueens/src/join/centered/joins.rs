@@ -23,7 +23,7 @@ pub(super) fn join_top<const N: usize>(
             ..Layout::for_size(N)
         },
     };
-    // No bottom of this class fits beside the top set; or, with no center rows, the
+    // No bottom of this batch fits beside the top set; or, with no center rows, the
     // mirror image of every join counts instead (its orbit's least member).
     if top & lists.with != 0 || (this.center == 0 && top > mirror_columns(top, this.n)) {
         return 0;

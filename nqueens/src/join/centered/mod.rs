@@ -1,5 +1,5 @@
-//! The join with the center rows' queens fixed: every solution of n = 17 to 23 in bounded
-//! memory, and (with no center rows) of even n up to 16.
+//! The join with the center rows' queens placed first: every solution of n = 17 to 23 in
+//! bounded memory, and (with no center rows) of even n up to 16.
 //!
 //! The whole-list join (module `whole`) keeps every half board of `(n - 1) / 2` rows, about
 //! eight times more for each n past 16. Here the board is cut differently.
@@ -19,9 +19,9 @@
 //! - Odd n: one list would serve both roles, and would hold every half board. It keeps only
 //!   the bottoms, those without the last column, and the tops are put together when joined
 //!   from two small pieces (module `pieces`; `Layout::bottoms_without`). n = 19 lists even
-//!   those bottoms in two classes, one at a time.
+//!   those bottoms in two batches, one at a time.
 //! - n = 18 and 20 list each role (the center rows swap upside down); n = 20 its bottoms in
-//!   four classes. n = 18 lists each role once for the first center queen alone, and each
+//!   four batches. n = 18 lists each role once for the first center queen alone, and each
 //!   outer choice that shares that queen filters those lists for its second
 //!   (`Layout::lists_by_leading`): one search for several choices, at about three times the
 //!   quarter-board join's peak (BENCHMARKS.md).
@@ -43,7 +43,7 @@ use core::sync::atomic::{AtomicU64, Ordering};
 use std::vec::Vec;
 
 use super::bits::{mirror_columns, mirror_crossings, push};
-use super::layout::{Class, Layout, Outer};
+use super::layout::{Batch, Layout, Outer};
 use super::lists::{Found, List, SetCounts};
 use super::pairs::group_pairs;
 use super::pieces::Pieces;
@@ -201,10 +201,10 @@ impl Planned {
         let (layout, outers) = (&self.layout, &self.outers);
         let per = layout.tops_per_outer();
         let core::ops::Range { start: lo, end: hi } = share.of_units(outers.len() as u64 * per);
-        let classes = layout.bottom_classes();
+        let batches = layout.bottom_batches();
         let steps = TopSetsDone {
             done: AtomicU64::new(0),
-            of: (hi - lo) * classes.len() as u64,
+            of: (hi - lo) * batches.len() as u64,
             progress,
         };
         // The lists, refilled in place for each outer choice (see `List::relist`).
@@ -245,7 +245,7 @@ impl Planned {
                 threads,
                 steps: &steps,
             };
-            total += outer.weight * job.count(&classes, &mut lists)?;
+            total += outer.weight * job.count(&batches, &mut lists)?;
         }
         Ok(total)
     }
@@ -285,13 +285,13 @@ struct Job<'a> {
 
 impl Job<'_> {
     /// The solutions of this job, unweighted, its half boards listed into `lists`.
-    fn count(&self, classes: &[Class], lists: &mut (List, List)) -> Result<u64, Error> {
+    fn count(&self, batches: &[Batch], lists: &mut (List, List)) -> Result<u64, Error> {
         let (layout, outer) = (self.layout, self.outer);
         // Where the leading queens' lists are made, both roles are filtered from them, the
         // tops too: filtering a list costs less than putting the tops together from pieces
         // for each choice (BENCHMARKS.md).
         let pieced = layout.pieces_tops() && self.leads.is_none();
-        if let ([_], false) = (classes, pieced) {
+        if let ([_], false) = (batches, pieced) {
             match self.leads {
                 Some(leads) => refilter(layout, outer, self.threads, leads, lists)?,
                 None => relist(layout, outer, self.threads, lists)?,
@@ -309,8 +309,8 @@ impl Job<'_> {
                 with: 0,
             }));
         }
-        // The bottoms one class at a time against the tops: each bottom is still read once
-        // per join it is in, and only a class of them is in memory.
+        // The bottoms one batch at a time against the tops: each bottom is still read once
+        // per join it is in, and only a batch of them is in memory.
         let (n, h) = (layout.n, layout.h);
         let (top_list, bottom_list) = lists;
         let top_forbid = layout.forbidden(outer.queens);
@@ -322,16 +322,16 @@ impl Job<'_> {
             }
         };
         let bottom_forbid = layout.bottom_forbidden(outer);
-        // With one center row and one class, the top sets that are bottom sets too are read
+        // With one center row and one batch, the top sets that are bottom sets too are read
         // from the bottoms' list (see `Tops::Pieced`).
-        let tops_read_bottoms = classes.len() == 1 && layout.bottoms_without() != 0;
-        let counted = shared_counts(layout, classes, &bottom_forbid, self.threads)?;
+        let tops_read_bottoms = batches.len() == 1 && layout.bottoms_without() != 0;
+        let counted = shared_counts(layout, batches, &bottom_forbid, self.threads)?;
         let mut sum = 0;
-        for class in classes {
-            let forbid: Vec<u32> = bottom_forbid.iter().map(|f| f | class.without).collect();
-            let listing = (n, h, class.firsts, &forbid[..]);
-            let columns = (class.with, class.without);
-            bottom_list.relist_class(counted.as_ref(), listing, columns, self.threads)?;
+        for batch in batches {
+            let forbid: Vec<u32> = bottom_forbid.iter().map(|f| f | batch.without).collect();
+            let listing = (n, h, batch.firsts, &forbid[..]);
+            let columns = (batch.with, batch.without);
+            bottom_list.relist_batch(counted.as_ref(), listing, columns, self.threads)?;
             let top = match &pieces {
                 None => Tops::Listed(top_list),
                 Some(pieces) => Tops::Pieced {
@@ -342,7 +342,7 @@ impl Job<'_> {
             sum += self.join(Lists {
                 top,
                 bottom: bottom_list,
-                with: class.with,
+                with: batch.with,
             });
         }
         Ok(sum)
@@ -352,14 +352,14 @@ impl Job<'_> {
     fn join(&self, lists: Lists<'_>) -> u64 {
         let n = self.layout.n;
         // The layout the sizes counted for real use, with a copy of the loops each.
-        let fixed = self.layout.center == Layout::for_size(n).center;
+        let standard = self.layout.center == Layout::for_size(n).center;
         let chunks = self.sets.chunks(TOP_SETS_PER_CHUNK);
         parallel::sum(chunks, self.threads, |sets: &[u32]| {
             let mut scratch = Scratch::default();
             let (layout, outer) = (self.layout, self.outer);
             let count: u64 = sets
                 .iter()
-                .map(|&top| match (n, fixed) {
+                .map(|&top| match (n, standard) {
                     // One copy per size counted for real, so that the layout's shifts and
                     // masks are constants in the loops, which the compiler folds.
                     (16, true) => join_top::<16>(layout, outer, lists, top, &mut scratch),
@@ -381,7 +381,7 @@ impl Job<'_> {
 
 /// The half boards that one join reads: for the top role, and for the bottom role (the
 /// board upside down; with no center rows, the same list unless the bottoms come in
-/// classes), all of whose column sets hold the columns `with`.
+/// batches), all of whose column sets hold the columns `with`.
 #[derive(Clone, Copy)]
 struct Lists<'a> {
     top: Tops<'a>,
@@ -487,16 +487,16 @@ fn list_roles(
     })
 }
 
-/// One counting pass for the bottoms' classes where they differ only in the columns they
-/// hold (n = 19): its search, not each class's, counts the boards of every set. `None` for
-/// one class, or classes by their edge row's queen, whose sets span several.
+/// One counting pass for the bottoms' batches where they differ only in the columns they
+/// hold (n = 19): its search, not each batch's, counts the boards of every set. `None` for
+/// one batch, or batches by their edge row's queen, whose sets span several.
 fn shared_counts(
     layout: &Layout,
-    classes: &[Class],
+    batches: &[Batch],
     forbid: &[u32],
     threads: usize,
 ) -> Result<Option<SetCounts>, Error> {
-    match classes {
+    match batches {
         [first, rest @ ..] if !rest.is_empty() && rest.iter().all(|c| c.firsts == first.firsts) => {
             SetCounts::new(layout.n, layout.h, first.firsts, forbid, threads).map(Some)
         }
@@ -664,7 +664,7 @@ mod tests {
             }
             assert!(checked > 0, "n = {n}");
         }
-        // n = 20 lists its bottoms in classes, odd n to 19 its tops from pieces, and n = 21
+        // n = 20 lists its bottoms in batches, odd n to 19 its tops from pieces, and n = 21
         // has no memory to spare.
         for n in [17, 19, 20, 21] {
             assert!(!Layout::new(n).lists_by_leading(), "n = {n}");
@@ -749,7 +749,7 @@ mod tests {
         }
     }
 
-    /// Bottoms listed in classes (as n = 19 and 20 are) count the same, at every size and
+    /// Bottoms listed in batches (as n = 19 and 20 are) count the same, at every size and
     /// layout, with progress still reaching its total, and so do shares of the count.
     #[test]
     fn bottoms_in_classes_count_as_known() {
@@ -770,14 +770,14 @@ mod tests {
                         split_on,
                         ..layout
                     };
-                    let classes = layout.bottom_classes();
+                    let batches = layout.bottom_batches();
                     let want = edges << split_on.count_ones();
-                    assert_eq!(classes.len(), want as usize);
+                    assert_eq!(batches.len(), want as usize);
                     // Every edge column and every pattern of the split columns, once.
                     for first in 0..n {
                         for with in 0..=split_on {
                             let with = with & split_on;
-                            let holding = classes.iter().filter(|c| {
+                            let holding = batches.iter().filter(|c| {
                                 c.firsts >> first & 1 == 1
                                     && c.with == with
                                     && c.without == split_on & !with
@@ -791,7 +791,7 @@ mod tests {
                         of.store(p.of, Ordering::Relaxed);
                     });
                     let at = (n, layout.center, edges, split_on);
-                    assert_eq!(counted, known(n), "n, center rows, classes: {at:?}");
+                    assert_eq!(counted, known(n), "n, center rows, batches: {at:?}");
                     assert_eq!(done.into_inner(), of.into_inner(), "{at:?}");
                     let shares: u64 = (1..=5)
                         .map(|k| count_with(layout, Share::new(k, 5).unwrap(), 1, &|_| {}).unwrap())
@@ -800,15 +800,15 @@ mod tests {
                 }
             }
         }
-        assert_eq!(Layout::new(20).bottom_classes().len(), 4);
-        assert_eq!(Layout::new(19).bottom_classes().len(), 2);
+        assert_eq!(Layout::new(20).bottom_batches().len(), 4);
+        assert_eq!(Layout::new(19).bottom_batches().len(), 2);
         let all = Layout::new(17).all;
-        let one = Class {
+        let one = Batch {
             firsts: all,
             with: 0,
             without: 0,
         };
-        assert_eq!(Layout::new(17).bottom_classes(), [one]);
+        assert_eq!(Layout::new(17).bottom_batches(), [one]);
     }
 
     #[cfg(feature = "parallel")]
