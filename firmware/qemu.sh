@@ -89,6 +89,10 @@ copy() { # copy FROM TO: the sources, times kept so that cargo rebuilds only wha
     (cd "$1" && tar --exclude=./target --exclude=./template -cf - .) | tar -xf - -C "$2"
 }
 copy "$repo/firmware" "$stage"
+# The crates' sources afresh, so that a file moved or deleted since the last run is not left
+# behind (a module in two places fails the build); their times are kept, so cargo still
+# rebuilds only what changed.
+rm -rf "$stage/nqueens/src" "$stage/nqueens-macros/src"
 copy "$repo/nqueens" "$stage/nqueens"
 copy "$repo/nqueens-macros" "$stage/nqueens-macros"
 python3 - "$repo" "$stage" <<'PY'
