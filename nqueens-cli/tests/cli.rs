@@ -1387,7 +1387,10 @@ fn a_long_list_into_a_pipe_writes_status_lines_and_a_short_one_none() {
     if std::env::var_os("NQUEENS_FULL_TESTS").is_some() {
         let (code, _, err) = run(&["list", "16", "--progress", "lines"], b"");
         assert_eq!(code, 0, "{err}");
-        assert!(err.contains("/14772512 solutions ") && err.contains("%, "), "{err}");
+        assert!(
+            err.contains("/14772512 solutions ") && err.contains("%, "),
+            "{err}"
+        );
     }
 }
 

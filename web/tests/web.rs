@@ -45,7 +45,10 @@ fn positions_past_2_to_the_53_are_carried_exactly_or_refused_with_the_reason() {
     // "has no fundamental solution".
     let err = nqueens_web::solution(27, (1 << 53) + 1, true).unwrap_err();
     let err = err.as_string().unwrap();
-    assert!(err.contains("fundamental solution 9007199254740994 is out of reach"), "{err}");
+    assert!(
+        err.contains("fundamental solution 9007199254740994 is out of reach"),
+        "{err}"
+    );
 }
 
 #[wasm_bindgen_test]
