@@ -29,9 +29,11 @@ def main():
                 if not name.endswith((".rs", ".sh", ".py")) or name == "cited_headings.py":
                     continue
                 path = os.path.join(folder, name)
-                text = open(path, errors="replace").read()
-                # A citation may wrap onto the next comment line.
-                text = re.sub(r"\n\s*(///?|//!|#)\s*", " ", text)
+                # The comments alone (a citation is in one, and may wrap onto the next line).
+                lines = open(path, errors="replace").read().splitlines()
+                comments = [re.sub(r"^\s*(//[/!]?|#)\s?", "", l) for l in lines
+                            if re.match(r"\s*(//|#)", l)]
+                text = " ".join(comments)
                 for m in CITE.finditer(text):
                     cited += 1
                     cited_file, heading = m.group(1), m.group(2)
