@@ -657,56 +657,79 @@ fn nq_fed(args: &[&str], stdin: &[u8]) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// Counts `n` with `case` (its extra arguments) plainly, then with `--checkpoint` twice, then
+/// merges the checkpoint and `--format json`'s record: every answer must be the plain one.
+fn round_trips(dir: &Path, n: usize, case: &[String]) {
+    let size = n.to_string();
+    let mut args = vec!["count", size.as_str()];
+    args.extend(case.iter().map(String::as_str));
+    let plain = nq(&args);
+    assert!(plain.status.success(), "{args:?}: {}", text(&plain.stderr));
+    let file = dir.join(format!("{n}-{}", case.join("_").replace(',', "-")));
+    let mut kept = args.clone();
+    kept.extend_from_slice(&["--checkpoint", file.to_str().unwrap()]);
+    for round in ["first", "again"] {
+        let out = nq(&kept);
+        assert!(
+            out.status.success(),
+            "{kept:?} {round}: {}",
+            text(&out.stderr)
+        );
+        assert_eq!(out.stdout, plain.stdout, "{kept:?} {round}");
+    }
+    let merged = nq(&["merge", file.to_str().unwrap()]);
+    assert_eq!(
+        merged.stdout,
+        plain.stdout,
+        "merge {kept:?}: {}",
+        text(&merged.stderr)
+    );
+    let mut json = args.clone();
+    json.extend_from_slice(&["--format", "json"]);
+    let record = nq(&json);
+    let merged = nq_fed(&["merge"], &record.stdout);
+    assert_eq!(
+        merged.stdout,
+        plain.stdout,
+        "{json:?} | merge: {}",
+        text(&merged.stderr)
+    );
+}
+
+/// Up to where a whole board and its classes are quick (the full run: 18, whose classes take
+/// half a minute).
+fn whole_boards_to() -> (usize, usize) {
+    if full() {
+        (18, 18)
+    } else {
+        (17, 15)
+    }
+}
+
 #[test]
-fn every_n_checkpoints_twice_and_merges_with_and_without_classes_and_queens() {
-    let dir = scratch("every");
-    // Whole boards as far as they are quick (the full run: 18, whose classes take half a
-    // minute); queens fixed on every n, the first rows of a solution, which keep it cheap.
-    let (plain_to, classes_to) = if full() { (18, 18) } else { (17, 16) };
-    for n in 1..=23usize {
-        let size = n.to_string();
-        let mut cases = vec![first_rows(n, n / 2)];
-        if n <= plain_to {
-            cases.push(vec![]);
-        }
-        if n <= classes_to {
-            cases.push(vec!["--fundamental".into()]);
-        }
-        for case in cases {
-            let mut args = vec!["count", size.as_str()];
-            args.extend(case.iter().map(String::as_str));
-            let plain = nq(&args);
-            assert!(plain.status.success(), "{args:?}: {}", text(&plain.stderr));
-            let file = dir.join(format!("{n}-{}", case.len()));
-            let mut kept = args.clone();
-            kept.extend_from_slice(&["--checkpoint", file.to_str().unwrap()]);
-            for round in ["first", "again"] {
-                let out = nq(&kept);
-                assert!(
-                    out.status.success(),
-                    "{kept:?} {round}: {}",
-                    text(&out.stderr)
-                );
-                assert_eq!(out.stdout, plain.stdout, "{kept:?} {round}");
-            }
-            let merged = nq(&["merge", file.to_str().unwrap()]);
-            assert_eq!(
-                merged.stdout,
-                plain.stdout,
-                "merge {kept:?}: {}",
-                text(&merged.stderr)
-            );
-            let mut json = args.clone();
-            json.extend_from_slice(&["--format", "json"]);
-            let record = nq(&json);
-            let merged = nq_fed(&["merge"], &record.stdout);
-            assert_eq!(
-                merged.stdout,
-                plain.stdout,
-                "{json:?} | merge: {}",
-                text(&merged.stderr)
-            );
-        }
+fn every_n_with_queens_fixed_checkpoints_twice_and_merges() {
+    // The first rows of a solution fixed: a count of any n made cheap.
+    let dir = scratch("every-fixed");
+    for n in 1..=23 {
+        round_trips(&dir, n, &first_rows(n, n / 2));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn every_whole_board_checkpoints_twice_and_merges() {
+    let dir = scratch("every-whole");
+    for n in 1..=whole_boards_to().0 {
+        round_trips(&dir, n, &[]);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn every_count_of_classes_checkpoints_twice_and_merges() {
+    let dir = scratch("every-classes");
+    for n in 1..=whole_boards_to().1 {
+        round_trips(&dir, n, &["--fundamental".into()]);
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
