@@ -52,8 +52,9 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
         &|| None,
     )?;
     check(&map)?;
+    let columns = terminal_columns();
     let format = match args.format {
-        HeatmapFormat::Auto => match terminal_columns() {
+        HeatmapFormat::Auto => match columns {
             Some(columns) if text_width(&map) > columns => HeatmapFormat::Shaded,
             _ => HeatmapFormat::Text,
         },
@@ -61,7 +62,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     };
     match format {
         HeatmapFormat::Auto | HeatmapFormat::Text => text(out, &map)?,
-        HeatmapFormat::Shaded => shaded(out, &map, terminal_columns())?,
+        HeatmapFormat::Shaded => shaded(out, &map, columns)?,
         HeatmapFormat::Csv => {
             for row in map.rows() {
                 let cells: Vec<String> = row.iter().map(u64::to_string).collect();

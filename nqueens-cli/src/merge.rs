@@ -38,8 +38,9 @@ pub(crate) struct Shares {
     by_k: BTreeMap<u64, Tally>,
     /// The names of the inputs read, by the index a [`Tally`] holds.
     sources: Vec<String>,
-    /// The first share read, and where: every other share must be of its count.
-    first: Option<(Record, String)>,
+    /// The first share read, which count it is of, and where it was read: every other share
+    /// must be of that count.
+    first: Option<(Record, CountId, String)>,
     /// What the shares add up to.
     sum: Sum,
     /// Lines that repeated a share already read, with the same count: counted once.
@@ -72,7 +73,9 @@ impl Shares {
 
     /// Which count the shares are of, and where its first share was read.
     pub(crate) fn first(&self) -> Option<(CountId, &str)> {
-        self.first.as_ref().map(|(r, at)| (r.id(), at.as_str()))
+        self.first
+            .as_ref()
+            .map(|(_, id, at)| (id.clone(), at.as_str()))
     }
 
     /// How many different shares were read.
@@ -88,7 +91,7 @@ impl Shares {
     /// The record of the whole count that the shares read make up, as `count` writes it
     /// (see [`Record::whole_of`]); why not, where they cannot be its.
     pub(crate) fn whole(&self, id: &CountId) -> Result<Record, String> {
-        let first = self.first.as_ref().map(|(r, _)| r);
+        let first = self.first.as_ref().map(|(r, _, _)| r);
         Record::whole_of(first, &self.sum, id)
     }
 }
@@ -169,9 +172,9 @@ impl Shares {
     pub(crate) fn add(&mut self, share: Record, source: &str, line: u64) -> Result<(), Failure> {
         let at = format!("{source}:{line}");
         match &self.first {
-            None => self.first = Some((share.clone(), at.clone())),
-            Some((first, from)) => {
-                if let Some((what, mine, theirs)) = share.id().differs(&first.id()) {
+            None => self.first = Some((share.clone(), share.id(), at.clone())),
+            Some((_, first, from)) => {
+                if let Some((what, mine, theirs)) = share.id().differs(first) {
                     return usage(format!(
                         "{at}: a share with {what} = {mine}, but {from} has {what} = {theirs}: \
                          shares of different counts cannot be added",

@@ -106,19 +106,17 @@ enum Tail {
 }
 
 fn tail(body: &[u8]) -> Tail {
-    let text = std::str::from_utf8(body).unwrap_or_default();
-    if text.len() == body.len() && text.trim().is_empty() {
+    let text = std::str::from_utf8(body);
+    if text.is_ok_and(|t| t.trim().is_empty()) {
         return Tail::Blank;
     }
     if is_record_start(body) {
         return Tail::Torn;
     }
-    match text.len() == body.len() {
-        false => Tail::Foreign("not text (invalid UTF-8): not a share record".into()),
-        true => match Record::parse(text) {
-            Ok(record) => Tail::Record(record),
-            Err(why) => Tail::Foreign(why),
-        },
+    match text.map(Record::parse) {
+        Err(_) => Tail::Foreign("not text (invalid UTF-8): not a share record".into()),
+        Ok(Ok(record)) => Tail::Record(record),
+        Ok(Err(why)) => Tail::Foreign(why),
     }
 }
 

@@ -158,7 +158,7 @@ impl GpuCounter {
     /// [`GpuCounter::run`], calling `progress` after each dispatch.
     pub fn run_with_progress(&self, progress: impl Fn(GpuProgress)) -> Result<GpuCounts, GpuError> {
         let gpu = device::Gpu::open()?;
-        let total = self.count_on(&gpu, self.share, &progress)?;
+        let total = self.count_on(&gpu, &self.cut()?, self.share, &progress)?;
         Ok(GpuCounts {
             total,
             adapter: gpu.name,
@@ -177,12 +177,14 @@ impl GpuCounter {
         progress: impl Fn(GpuProgress),
     ) -> Result<bool, GpuError> {
         let gpu = device::Gpu::open()?;
+        // The cut enumerates the prefixes: made once for every share.
+        let cut = self.cut()?;
         for k in 1..=m {
             let share = Share::new(k, m).map_err(|e| GpuError::Device(e.to_string()))?;
             if skip(share) {
                 continue;
             }
-            let total = self.count_on(&gpu, share, &progress)?;
+            let total = self.count_on(&gpu, &cut, share, &progress)?;
             let counts = GpuCounts {
                 total,
                 adapter: gpu.name.clone(),
@@ -194,17 +196,23 @@ impl GpuCounter {
         Ok(true)
     }
 
+    /// How this count is cut into prefixes.
+    fn cut(&self) -> Result<prefix::Cut, GpuError> {
+        prefix::Cut::of(self.n).map_err(|_| GpuError::BoardSize(self.n))
+    }
+
+    /// `share` of `cut` counted on `gpu`.
     fn count_on(
         &self,
         gpu: &device::Gpu,
+        cut: &prefix::Cut,
         share: Share,
         progress: &dyn Fn(GpuProgress),
     ) -> Result<u64, GpuError> {
-        let cut = prefix::Cut::of(self.n).map_err(|_| GpuError::BoardSize(self.n))?;
         let (_, prefixes) = cut.share(share);
         let of = prefixes.len() as u64;
         progress(GpuProgress { done: 0, of });
-        gpu.count(&cut, &prefixes, self.patience, &mut |done| {
+        gpu.count(cut, &prefixes, self.patience, &mut |done| {
             progress(GpuProgress { done, of })
         })
     }
