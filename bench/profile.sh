@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 command -v perf >/dev/null || { echo "profile.sh: perf is missing: apt-get install linux-perf" >&2; exit 1; }
 target="$PWD/target/profile"
 RUSTFLAGS="--cfg nqueens_profile -C force-frame-pointers=yes" CARGO_TARGET_DIR="$target" \
-    cargo build --release --quiet -p nqueens-tables --features std --example profile
+    cargo build --release --quiet -p nqueens-tables-join --example profile
 data=$(mktemp)
 trap 'rm -f "$data"' EXIT
 perf record -q -e cpu-clock -F 999 -o "$data" "$target/release/examples/profile" "$@" 2>/dev/null

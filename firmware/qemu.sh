@@ -80,7 +80,7 @@ cargo_home=$(cd "$cargo_home" && pwd)
 # Cargo hashes the location of a path dependency outside the workspace's folder into its
 # symbols, and the hashes move code by a few bytes: the flash figures would differ from one
 # checkout to the next. So the builds run on a copy in this run's own target folder, laid
-# out as one workspace (the firmware at its root, the library and the macro inside it), whose
+# out as one workspace (the firmware at its root, the library's crates and the macro inside it), whose
 # paths cargo hashes relative to that root: the same in every checkout and target folder.
 stage=$target_dir/firmware-stage
 mkdir -p "$stage"
@@ -92,12 +92,16 @@ copy "$repo/firmware" "$stage"
 # The crates' sources afresh, so that a file moved or deleted since the last run is not left
 # behind (a module in two places fails the build); their times are kept, so cargo still
 # rebuilds only what changed.
-rm -rf "$stage/nqueens/src" "$stage/nqueens-macros/src"
-copy "$repo/nqueens" "$stage/nqueens"
-copy "$repo/nqueens-macros" "$stage/nqueens-macros"
-python3 - "$repo" "$stage" <<'PY'
+# The join is staged too, though no board links it: cargo reads every path dependency's
+# manifest, optional or not.
+crates="nqueens nqueens-core nqueens-join nqueens-macros"
+for crate in $crates; do
+    rm -rf "${stage:?}/$crate/src"
+    copy "$repo/$crate" "$stage/$crate"
+done
+python3 - "$repo" "$stage" $crates <<'PY'
 import re, sys
-repo, stage = sys.argv[1], sys.argv[2]
+repo, stage, crates = sys.argv[1], sys.argv[2], sys.argv[3:]
 root = open(f"{repo}/Cargo.toml").read()
 fields = dict(re.findall(r'^(version|edition|rust-version|license|authors) = (.*)$',
                          root.split("[workspace.package]")[1].split("\n[")[0], re.M))
@@ -108,10 +112,18 @@ def write_if_changed(path, text):
     except FileNotFoundError:
         pass
     open(path, "w").write(text)
-for crate in ("nqueens", "nqueens-macros"):
+# The workspace's entries for the family's crates, as paths within the stage.
+entry = {
+    "nqueens-tables-macros": 'path = "../nqueens-macros"',
+    "nqueens-tables-core": 'path = "../nqueens-core", default-features = false',
+    "nqueens-tables-join": 'path = "../nqueens-join"',
+}
+for crate in crates:
     text = open(f"{repo}/{crate}/Cargo.toml").read()
-    text = text.replace("nqueens-tables-macros.workspace = true",
-                        'nqueens-tables-macros = { path = "../nqueens-macros" }')
+    text = re.sub(r'^(nqueens-tables-[a-z]+)\.workspace = true$',
+                  lambda m: f"{m[1]} = {{ {entry[m[1]]} }}", text, flags=re.M)
+    text = re.sub(r'^(nqueens-tables-[a-z]+) = \{ workspace = true(.*)\}$',
+                  lambda m: f"{m[1]} = {{ {entry[m[1]]}{m[2]}}}", text, flags=re.M)
     text = re.sub(r'^(version|edition|rust-version|license|authors)\.workspace = true$',
                   lambda m: f"{m[1]} = {fields[m[1]]}", text, flags=re.M)
     # Only what the firmware builds: no dev-dependencies, benches or examples to resolve.

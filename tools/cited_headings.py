@@ -11,7 +11,7 @@ import os
 import re
 import sys
 
-ROOTS = ["nqueens", "nqueens-cli", "nqueens-gpu", "nqueens-macros", "tests", "firmware/src",
+ROOTS = ["nqueens", "nqueens-core", "nqueens-join", "nqueens-cli", "nqueens-gpu", "nqueens-macros", "tests", "firmware/src",
          "web/src", "bench", "tools"]
 CITE = re.compile(r'(BENCHMARKS\.md|bench/HISTORY\.md)[,:]?\s*\(?\s*"([^"]+)"')
 FILES = ("BENCHMARKS.md", "bench/HISTORY.md")

@@ -16,7 +16,7 @@ qemu=$!
 shown=0
 for _ in $(seq 1 1200); do
     # One copy of the file a round, so that what is printed and the verdict looked for are
-    # the same lines (QEMU goes on writing meanwhile), and whole lines only: wc -l counts
+    # the same lines (QEMU goes on writing meanwhile), and complete lines only: wc -l counts
     # the newlines, and a line still being written has none yet.
     cp "$out" "$snap"
     lines=$(wc -l < "$snap")

@@ -7,12 +7,12 @@
 //! - a kill or a crash: the shares under way, counted again on the next run, which waits a
 //!   few seconds for the lock of a run still ending;
 //! - power lost in the middle of a write: a torn last line (the start of a record, or NULs),
-//!   dropped with a note and counted again; a whole last record without its newline is
+//!   dropped with a note and counted again; a complete last record without its newline is
 //!   kept;
 //! - the file deleted or replaced under the run: it stops at its next share, saying so;
 //! - Ctrl-C or SIGTERM: an exit within a tick of the bar, after the write under way (the
 //!   file's lock is held to the exit), naming FILE;
-//! - a failed write (a full disk): the file cut back to its last whole line, exit 1;
+//! - a failed write (a full disk): the file cut back to its last complete line, exit 1;
 //! - a file of another count, or any line that is not a record or a torn tail (a user's
 //!   JSON file among them): refused (exit 2), untouched.
 
@@ -68,7 +68,7 @@ pub(crate) fn run(args: &Args, path: &Path, out: &mut dyn Write) -> Result<(), F
     args.print(out, &total)
 }
 
-/// The checkpoint as [`open`] hands it over: ready to append to, with its whole lines'
+/// The checkpoint as [`open`] hands it over: ready to append to, with its complete lines'
 /// length, or only readable (a read-only file or file system), with the error a write would
 /// meet.
 enum Writable {
@@ -151,7 +151,7 @@ fn open(
         file.set_len(kept).map_err(&io)?;
     }
     if ending.open {
-        // A whole last line without its newline: kept, and given one before the next.
+        // A complete last line without its newline: kept, and given one before the next.
         file.write_all(b"\n")
             .and_then(|()| file.sync_data())
             .map_err(&io)?;
@@ -163,7 +163,7 @@ fn open(
 /// The checkpoint a run appends to, and what it appended.
 struct Keeper<'a> {
     file: File,
-    /// The length of the file's whole lines.
+    /// The length of the file's complete lines.
     len: u64,
     path: &'a Path,
     name: &'a str,
@@ -356,7 +356,7 @@ fn read(file: &mut File, name: &str) -> Result<(Shares, Ending), Failure> {
     Ok((shares, ending))
 }
 
-/// Appends `record` as one line to `file`, whose whole lines end at `len`, and flushes it to
+/// Appends `record` as one line to `file`, whose complete lines end at `len`, and flushes it to
 /// disk. A write that fails leaves the file as it was: what it wrote is cut off again.
 fn append(file: &mut File, len: &mut u64, record: &Record) -> std::io::Result<()> {
     let mut line = record.to_line();
@@ -365,7 +365,7 @@ fn append(file: &mut File, len: &mut u64, record: &Record) -> std::io::Result<()
         .write_all(line.as_bytes())
         .and_then(|()| file.sync_data());
     if let Err(e) = written {
-        // Cut back to the last whole line, so that no half line is left for the next run
+        // Cut back to the last complete line, so that no half line is left for the next run
         // to drop; if even that fails, the next run drops it.
         let _ = file.set_len(*len).and_then(|()| file.sync_data());
         return Err(e);

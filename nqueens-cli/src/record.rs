@@ -284,7 +284,7 @@ impl Record {
     }
 
     /// Whether the counts are what a share of its `n` can hold: at most the published
-    /// counts, and whole classes of 1 to 8 solutions each where classes are counted.
+    /// counts, and complete classes of 1 to 8 solutions each where classes are counted.
     fn counts_hold(&self) -> Result<(), String> {
         let (n, count) = (self.n as usize, self.count);
         if let Some(all) = nqueens_tables::known_count(n).filter(|&all| count > all) {
@@ -295,7 +295,7 @@ impl Record {
         let Some(classes) = self.fundamental else {
             return Ok(());
         };
-        // A share holds whole classes, each of 1 to 8 solutions.
+        // A share holds complete classes, each of 1 to 8 solutions.
         if classes > count || u128::from(count) > 8 * u128::from(classes) {
             return Err(format!(
                 "count = {count} in fundamental = {classes} classes, but a class holds 1 to 8 \

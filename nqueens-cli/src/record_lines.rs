@@ -2,7 +2,7 @@
 //! blank lines aside, and one rule for the end of the file, the same for both readers. A
 //! write that did not finish leaves a torn tail: the start of a record that this version
 //! writes, NUL bytes (what a crash leaves on some file systems), or the one then the other.
-//! A torn tail is dropped with a note; a whole record without its newline is kept; anything
+//! A torn tail is dropped with a note; a complete record without its newline is kept; anything
 //! else is not a file of records, and is refused without a byte of it changed.
 
 use std::io::{BufRead, Read};
@@ -15,7 +15,7 @@ use crate::{read_failed, usage, Failure};
 pub(crate) struct Ending {
     /// The bytes up to the end of the last line kept: past them is a torn tail, if any.
     pub(crate) kept: u64,
-    /// Whether the last line kept has no newline (a whole record, or blanks): a writer that
+    /// Whether the last line kept has no newline (a complete record, or blanks): a writer that
     /// appends puts one there first.
     pub(crate) open: bool,
     /// Whether a torn tail follows the lines kept.
@@ -97,7 +97,7 @@ pub(crate) fn read(
 enum Tail {
     /// Nothing but blanks (or nothing).
     Blank,
-    /// A whole record.
+    /// A complete record.
     Record(Record),
     /// The start of a record: a write that did not finish.
     Torn,
@@ -149,7 +149,7 @@ pub(crate) fn is_record_start(bytes: &[u8]) -> bool {
     matches!(record_shape(&mut at), Err(Stop::Ended))
 }
 
-/// Why [`record_shape`] stopped short of a whole record.
+/// Why [`record_shape`] stopped short of a complete record.
 enum Stop {
     /// The bytes ran out where the record goes on: they are its start.
     Ended,
@@ -303,7 +303,7 @@ mod tests {
     #[test]
     fn the_end_of_a_file_one_rule() {
         let line = format!("{RECORD}\n");
-        // A whole record without its newline: kept, and open for a newline.
+        // A complete record without its newline: kept, and open for a newline.
         let (ending, records) = ending_of(RECORD.as_bytes()).unwrap();
         assert_eq!(
             (ending.kept, ending.open, ending.torn, records),
@@ -328,7 +328,7 @@ mod tests {
         // NULs then text: not a crash's tail.
         let file = [line.as_bytes(), &vec![0u8; 3 * MAX_LINE as usize], b"x"].concat();
         assert!(ending_of(&file).is_err());
-        // A whole record, then NULs: the record kept, the NULs dropped.
+        // A complete record, then NULs: the record kept, the NULs dropped.
         let file = [line.as_bytes(), RECORD.as_bytes(), b"\0\0"].concat();
         let (ending, records) = ending_of(&file).unwrap();
         assert_eq!(

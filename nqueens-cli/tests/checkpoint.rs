@@ -107,7 +107,7 @@ fn a_torn_last_line_is_dropped_and_its_share_counted_again() {
         .lines()
         .map(String::from)
         .collect();
-    // Three whole lines and half of the fourth, as a power cut would leave them.
+    // Three complete lines and half of the fourth, as a power cut would leave them.
     let torn = format!(
         "{}\n{}\n{}\n{}",
         lines[0],

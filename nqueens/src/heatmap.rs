@@ -185,22 +185,17 @@ fn counted(
     let report = |square: u64, within: f64| {
         let done = ((square as f64 + within.clamp(0.0, 1.0)) / of as f64 * STEPS as f64) as u64;
         if shown.fetch_max(done, Ordering::Relaxed) < done {
-            progress(Progress {
-                stage: Stage::Counting,
+            progress(Progress::new(
+                Stage::Counting,
                 done,
-                of: STEPS,
-                unit: Unit::Thousandths,
-            });
+                STEPS,
+                Unit::Thousandths,
+            ));
         }
     };
     // Nothing done yet, of the whole: the first square's count lists for minutes at n = 23
     // before it reports a step of its own.
-    progress(Progress {
-        stage: Stage::Counting,
-        done: 0,
-        of: STEPS,
-        unit: Unit::Thousandths,
-    });
+    progress(Progress::new(Stage::Counting, 0, STEPS, Unit::Thousandths));
     for (square, &(r, c)) in (0u64..).zip(&orbits) {
         let counter = Counter::new(n)?.threads(threads).fixed(&[(r, c)])?;
         let count = counter

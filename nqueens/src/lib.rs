@@ -159,104 +159,84 @@
 //! With a table's feature off, its `n` is served by the search and the table costs nothing.
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
-// Unsafe code is refused everywhere but in `arch`'s x86-64 kernels, which say why.
-#![deny(unsafe_code)]
+#![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 #[cfg(feature = "std")]
 extern crate std;
 
-// The layers, bottom up (ARCHITECTURE.md): leaves (`arch`, `board`, `known`, `error`, `share`,
-// `progress`, `parallel`, `tail`), the data and the search (`placement`, `table`, `packed`,
-// `search`, `solutions`, `walk`, `symmetry`, `puzzle`, ...), the counting kernels
-// (`eightfold`, `join`), and the front doors (`counting` with its `plan` and `cost`, `rank`,
-// `heatmap`). A module imports only from the layers below it: tools/import_graph.py checks.
+// The crates below this facade (ARCHITECTURE.md): `nqueens-tables-core`, `no_std` and free of
+// `unsafe`, and with the feature `std` `nqueens-tables-join`, the half-board join. Their
+// modules go by the names the front doors' code uses for them.
+use nqueens_tables_core::{
+    board, eightfold, error, known, parallel, placement, progress, search, share, symmetry, tail,
+    walk,
+};
 #[cfg(feature = "std")]
-mod arch;
-mod board;
-mod const_solve;
-#[cfg(feature = "std")]
-mod cost;
+use nqueens_tables_join as join;
+
+// This crate's layers, bottom up (layers.txt, checked in CI): `plan`, then the front doors
+// (`counting`, `rank`, `heatmap`).
 mod counting;
-mod eightfold;
-mod error;
 #[cfg(feature = "std")]
 mod heatmap;
-#[cfg(all(feature = "std", not(nqueens_profile)))]
-mod join;
-/// The join, public in a profiling build only, for its counters (`join::profile`).
-#[cfg(all(feature = "std", nqueens_profile))]
-#[doc(hidden)]
-#[allow(missing_docs)]
-pub mod join;
-mod known;
-mod packed;
-mod parallel;
-mod placement;
 mod plan;
-mod progress;
-mod puzzle;
 mod rank;
-mod search;
-mod share;
-mod solutions;
-mod symmetry;
-mod table;
-mod tail;
-mod walk;
 
-pub use board::{MAX_N, MAX_SHARES};
-pub use const_solve::const_solutions;
 pub use counting::{Counter, Counts, Method};
-pub use error::Error;
 #[cfg(feature = "std")]
 pub use heatmap::{Heatmap, HeatmapCounter};
-pub use known::{known_count, known_fundamental};
-pub use nqueens_tables_macros::nqueens;
+pub use nqueens_tables_core::const_solutions;
+pub use nqueens_tables_core::nqueens;
+pub use nqueens_tables_core::Error;
+pub use nqueens_tables_core::Search;
+pub use nqueens_tables_core::Share;
+pub use nqueens_tables_core::MAX_THREADS;
 #[cfg(feature = "packed-10")]
-pub use packed::PACKED_10;
+pub use nqueens_tables_core::PACKED_10;
 #[cfg(feature = "packed-11")]
-pub use packed::PACKED_11;
+pub use nqueens_tables_core::PACKED_11;
 #[cfg(all(feature = "packed-12", not(target_pointer_width = "16")))]
-pub use packed::PACKED_12;
+pub use nqueens_tables_core::PACKED_12;
 #[cfg(all(feature = "packed-13", not(target_pointer_width = "16")))]
-pub use packed::PACKED_13;
+pub use nqueens_tables_core::PACKED_13;
 #[cfg(feature = "packed-6")]
-pub use packed::PACKED_6;
+pub use nqueens_tables_core::PACKED_6;
 #[cfg(feature = "packed-7")]
-pub use packed::PACKED_7;
+pub use nqueens_tables_core::PACKED_7;
 #[cfg(feature = "packed-8")]
-pub use packed::PACKED_8;
+pub use nqueens_tables_core::PACKED_8;
 #[cfg(feature = "packed-9")]
-pub use packed::PACKED_9;
-pub use packed::{packed_table, PackedIter, PackedRow, PackedTable};
-pub use parallel::MAX_THREADS;
-pub use placement::{is_solution, Placement};
-pub use plan::Plan;
-pub use progress::{Progress, Stage, Unit};
-pub use puzzle::{puzzle, Puzzle};
-pub use rank::{nth, rank, Nth, Rank};
-pub use search::Search;
-pub use share::Share;
-pub use solutions::{solutions, solutions_with_fixed, Solutions};
-pub use symmetry::{canonical, fundamental, is_fundamental, orbit, Fundamental, Orbit, Symmetry};
+pub use nqueens_tables_core::PACKED_9;
 #[cfg(feature = "table-10")]
-pub use table::SOLUTIONS_10;
+pub use nqueens_tables_core::SOLUTIONS_10;
 #[cfg(feature = "table-11")]
-pub use table::SOLUTIONS_11;
+pub use nqueens_tables_core::SOLUTIONS_11;
 #[cfg(all(feature = "table-12", not(target_pointer_width = "16")))]
-pub use table::SOLUTIONS_12;
+pub use nqueens_tables_core::SOLUTIONS_12;
 #[cfg(all(feature = "table-13", not(target_pointer_width = "16")))]
-pub use table::SOLUTIONS_13;
+pub use nqueens_tables_core::SOLUTIONS_13;
 #[cfg(feature = "table-6")]
-pub use table::SOLUTIONS_6;
+pub use nqueens_tables_core::SOLUTIONS_6;
 #[cfg(feature = "table-7")]
-pub use table::SOLUTIONS_7;
+pub use nqueens_tables_core::SOLUTIONS_7;
 #[cfg(feature = "table-8")]
-pub use table::SOLUTIONS_8;
+pub use nqueens_tables_core::SOLUTIONS_8;
 #[cfg(feature = "table-9")]
-pub use table::SOLUTIONS_9;
-pub use table::{table, Table, TableIter};
+pub use nqueens_tables_core::SOLUTIONS_9;
+pub use nqueens_tables_core::{
+    canonical, fundamental, is_fundamental, orbit, Fundamental, Orbit, Symmetry,
+};
+pub use nqueens_tables_core::{is_solution, Placement};
+pub use nqueens_tables_core::{known_count, known_fundamental};
+pub use nqueens_tables_core::{packed_table, PackedIter, PackedRow, PackedTable};
+pub use nqueens_tables_core::{puzzle, Puzzle};
+pub use nqueens_tables_core::{solutions, solutions_with_fixed, Solutions};
+pub use nqueens_tables_core::{table, Table, TableIter};
+pub use nqueens_tables_core::{Progress, Stage, Unit};
+pub use nqueens_tables_core::{MAX_N, MAX_SHARES};
+pub use plan::Plan;
+pub use rank::{nth, rank, Nth, Rank};
 
 /// The README's examples, compiled and run as doctests against this crate's default features,
 /// the dependency line it shows.

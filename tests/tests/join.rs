@@ -224,9 +224,9 @@ fn run_shares_gives_each_share_as_share_gives_it() {
     assert!(!all && calls == 1);
 }
 
-/// Past n = 20 a long count's shares hold several whole outer choices, so that the choices
+/// Past n = 20 a long count's shares hold several complete outer choices, so that the choices
 /// that share their leading center queens list their half boards once: at n = 22 (24,814
-/// choices) fewer shares than choices, each the same number of whole choices, and still
+/// choices) fewer shares than choices, each the same number of complete choices, and still
 /// at least the 64 a long count is cut into.
 #[test]
 fn long_counts_past_20_take_several_whole_choices_a_share() {

@@ -350,13 +350,13 @@ impl Counter {
     }
 
     /// Whether the search lists the solutions with these queens fixed in less time than the
-    /// join counts them (see `cost::search_is_cheaper`).
+    /// join counts them (see `nqueens_tables_join::search_is_cheaper`).
     fn search_is_cheaper(&self) -> bool {
         #[cfg(feature = "std")]
         {
             let queens = self.fixed.iter().filter(|&&g| g != 0).count();
             let allowed = self.allowed();
-            crate::cost::search_is_cheaper(self.n, queens, &allowed[..self.n])
+            join::search_is_cheaper(self.n, queens, &allowed[..self.n])
         }
         #[cfg(not(feature = "std"))]
         false
@@ -388,7 +388,7 @@ impl Counter {
     /// its finished shares as it goes (the command's `count --checkpoint`): 1 where the whole
     /// count takes a few seconds at most (n up to 16) or has no shares (queens fixed outside
     /// the join's sizes) or nothing to count (fixed queens that attack each other); for the
-    /// join, whole outer choices of center queens a share (at n = 22 and 23 as many of them
+    /// join, complete outer choices of center queens a share (at n = 22 and 23 as many of them
     /// as lets neighbours that share their leading center queens list their half boards
     /// once), split until there are enough that a stop loses little (a share of an outer
     /// choice lists its half boards again), and never more than

@@ -67,21 +67,21 @@ impl RowProgress<'_> {
         let before = STEPS - (STEPS >> row);
         let share = (STEPS >> row) - (STEPS >> (row + 2));
         let inside = (share * part.min(of)).checked_div(of).unwrap_or(0);
-        (self.progress)(Progress {
-            stage: Stage::Counting,
-            done: before + inside,
-            of: STEPS,
-            unit: Unit::Thousandths,
-        });
+        (self.progress)(Progress::new(
+            Stage::Counting,
+            before + inside,
+            STEPS,
+            Unit::Thousandths,
+        ));
     }
 
     pub(super) fn done(&self) {
-        (self.progress)(Progress {
-            stage: Stage::Counting,
-            done: STEPS,
-            of: STEPS,
-            unit: Unit::Thousandths,
-        });
+        (self.progress)(Progress::new(
+            Stage::Counting,
+            STEPS,
+            STEPS,
+            Unit::Thousandths,
+        ));
     }
 }
 
