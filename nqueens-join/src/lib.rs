@@ -91,7 +91,21 @@ use crate::share::Share;
 /// less; from 21 it keeps halves of 8 rows and places 3 to 5 center rows first, so that its
 /// keys fit 32 bits (see `layout::HALF_ROWS_PAST_18`). It counts every `n` from 5 correctly (the
 /// tests check it against the known counts), only slower below 17 (BENCHMARKS.md).
-pub const CENTERED_N: core::ops::RangeInclusive<usize> = 17..=layout::MAX_CENTERED_N;
+const CENTERED_N: core::ops::RangeInclusive<usize> = 17..=layout::MAX_CENTERED_N;
+
+/// The largest board the join counts: past it a half board's keys no longer fit 32 bits.
+pub const MAX_N: usize = layout::MAX_CENTERED_N;
+
+/// Whether the join cuts the shares of a count of `n` itself (plan `j1-`, [`count_share`]):
+/// the sizes where it places center queens first, one outer choice at a time.
+pub fn cuts_shares(n: usize) -> bool {
+    CENTERED_N.contains(&n)
+}
+
+/// Whether the join counts `n` with queens fixed ([`count_fixed`]).
+pub fn counts_fixed(n: usize) -> bool {
+    FIXED_N.contains(&n)
+}
 
 /// The even sizes counted by the centered join's loops with no center rows, which beat the
 /// one-list join there in time and memory (BENCHMARKS.md). (Below 6 a half board of that
@@ -116,7 +130,7 @@ pub fn count(n: usize, threads: usize, progress: &(dyn Fn(Progress) + Sync)) -> 
     one_list::count(n, threads, progress)
 }
 
-/// A share of the count of `n` in [`CENTERED_N`]: runs of units, the same on every machine
+/// A share of the count of `n` where [`cuts_shares`] says so: runs of units, the same on every machine
 /// (see `centered::count_share`).
 pub fn count_share(
     n: usize,
@@ -131,11 +145,11 @@ pub fn count_share(
 }
 
 /// The sizes the centered join counts at all, with queens fixed or not (its loops need a
-/// half board of one row or more from n = 5; its keys stop at [`CENTERED_N`]'s end).
-pub const FIXED_N: core::ops::RangeInclusive<usize> = 5..=layout::MAX_CENTERED_N;
+/// half board of one row or more from n = 5; its keys stop at [`MAX_N`]).
+const FIXED_N: core::ops::RangeInclusive<usize> = 5..=layout::MAX_CENTERED_N;
 
 /// A share of the count of the solutions of `n` whose row `r` takes one of the
-/// columns `allowed[r]` (rows past its end: any): `n` from 5 to [`CENTERED_N`]'s end.
+/// columns `allowed[r]` (rows past its end: any): `n` from 5 to [`MAX_N`].
 pub fn count_fixed(
     n: usize,
     allowed: &[u32],
@@ -195,7 +209,7 @@ impl ShareRun {
 
 /// The share of a count's work that the columns `allowed` leave to the join: its estimate
 /// for them (on their cheapest image) over its estimate with every column allowed. `None`
-/// where nothing is left to count, or `n` is outside [`FIXED_N`].
+/// where nothing is left to count, or the join does not count `n` with queens fixed ([`counts_fixed`]).
 pub fn fixed_share_of_work(n: usize, allowed: &[u32]) -> Option<f64> {
     if !FIXED_N.contains(&n) {
         return None;

@@ -99,7 +99,7 @@ impl HeatmapCounter {
     /// n = 23, at once (a count per square would take days there).
     pub fn new(n: usize) -> Result<HeatmapCounter, Error> {
         let n = board_size(n)?;
-        if !crate::join::FIXED_N.contains(&n) && n > LISTED_UP_TO {
+        if !crate::join::counts_fixed(n) && n > LISTED_UP_TO {
             return Err(Error::HeatmapBeyondJoin { n });
         }
         Ok(HeatmapCounter {

@@ -67,7 +67,7 @@ impl core::fmt::Display for Plan {
 /// The join's plan for `n`: its units (see [`Counter::plan`](crate::Counter::plan)).
 pub(crate) fn join_plan(n: usize) -> Plan {
     #[cfg(feature = "std")]
-    if join::CENTERED_N.contains(&n) {
+    if join::cuts_shares(n) {
         return Plan::of("j1", |mut eat| join::identity(n, &mut eat));
     }
     // Below the centered join's sizes the join counts a whole board in one unit (it has no

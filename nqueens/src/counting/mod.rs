@@ -368,14 +368,14 @@ impl Counter {
         match method {
             Method::Table => whole && !fixed && crate::table::table(self.n).is_some(),
             #[cfg(feature = "std")]
-            Method::Join if fixed => join::FIXED_N.contains(&self.n),
+            Method::Join if fixed => join::counts_fixed(self.n),
             // Shares of the join: those of the centered join only, which cuts its work into
             // units that need a share's own half boards alone.
             #[cfg(feature = "std")]
             Method::Join => {
                 !self.fundamental
                     && join::covers(self.n)
-                    && (self.share.is_whole() || join::CENTERED_N.contains(&self.n))
+                    && (self.share.is_whole() || join::cuts_shares(self.n))
             }
             #[cfg(not(feature = "std"))]
             Method::Join => false,

@@ -12,7 +12,7 @@ use crate::walk;
 
 /// The sizes ranked by counting: from here on the join's counts beat walking the tree (at
 /// n = 14 and below, a walk takes a fraction of a second), up to the join's last size.
-pub(super) const COUNTED_N: core::ops::RangeInclusive<usize> = 14..=*join::CENTERED_N.end();
+pub(super) const COUNTED_N: core::ops::RangeInclusive<usize> = 14..=join::MAX_N;
 
 /// Rows counted by the join, at most; below them the walk is quicker, since a prefix of
 /// this many rows leaves few solutions to walk to (n = 17: the walk of row 6 takes about
