@@ -624,7 +624,8 @@ impl Layout {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lists::{half_boards, List};
+    use crate::lists::List;
+    use crate::placements::half_boards;
 
     /// Odd n keeps only the bottoms without the last column, and puts the tops together
     /// from pieces: the half boards its lists hold, against those of the top role's list.

@@ -23,6 +23,7 @@
 //! ├─ pairs     the inner loop: pairs of keys with no bit in common (its loops: arch)
 //! ├─ the toolkit every layout shares, by what it holds:
 //! │  ├─ lists   half boards listed and grouped by column set (index: where a set's run is)
+//! │  ├─ placements  the one walker of the placements that lists and pieces hold
 //! │  ├─ shape   the board cut into halves, keys, a half board prepared for a role
 //! │  └─ bits    column sets packed, mirrored, enumerated; orbits weighed
 //! └─ arch      the kernels: one portable body, and x86-64's AVX2 and AVX-512 forms
@@ -76,6 +77,7 @@ mod lists;
 mod one_list;
 mod pairs;
 mod pieces;
+mod placements;
 #[cfg(nqueens_profile)]
 pub mod profile;
 mod shape;

@@ -15,7 +15,8 @@
 use std::vec::Vec;
 
 use super::bits::{push, subsets};
-use super::lists::{self, zeroed};
+use super::lists::zeroed;
+use super::placements::{self as walker, Placed};
 use super::shape::{Prepared, Shape};
 use crate::board::full_mask;
 use crate::error::Error;
@@ -205,7 +206,7 @@ const BINOMIAL: [[u32; 33]; 32] = {
 
 /// Calls `visit(columns, key, cross)` for every placement of queens on the rows `rows` of an
 /// `n` board with none on the squares of `forbid` (see [`Piece::key`] and [`Piece::cross`];
-/// `inner` picks the key's kind): the placements of [`lists::placements`], keyed. No rows:
+/// `inner` picks the key's kind): the placements of [`walker::placements`], keyed. No rows:
 /// one empty placement.
 fn placements(
     n: usize,
@@ -215,20 +216,20 @@ fn placements(
     visit: &mut impl FnMut(u32, u64, u64),
 ) {
     let all = full_mask(n);
-    let down = |p: &lists::Placed| u64::from(p.left & all) | u64::from(p.right) << n;
+    let down = |p: &Placed| u64::from(p.left & all) | u64::from(p.right) << n;
     if inner {
-        lists::placements::<true>(n, rows, all, forbid, &mut |p| {
+        walker::placements::<true>(n, rows, all, forbid, &mut |p| {
             let up = u64::from(p.up_left) | u64::from(p.up_right) << n;
             visit(p.cols, up, down(&p));
         });
     } else {
-        lists::placements::<false>(n, rows, all, forbid, &mut |p| visit(p.cols, down(&p), 0));
+        walker::placements::<false>(n, rows, all, forbid, &mut |p| visit(p.cols, down(&p), 0));
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::lists::half_boards;
+    use super::super::placements::half_boards;
     use super::*;
 
     #[test]

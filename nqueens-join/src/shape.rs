@@ -144,7 +144,7 @@ impl Prepared {
 mod tests {
     use super::*;
     use crate::bits::mirror_crossings;
-    use crate::lists::half_boards;
+    use crate::placements::half_boards;
 
     /// The mirror image's key is the key mirrored, in both roles.
     #[test]
