@@ -84,19 +84,51 @@ cargo_home=$(cd "$cargo_home" && pwd)
 # paths cargo hashes relative to that root: the same in every checkout and target folder.
 stage=$target_dir/firmware-stage
 mkdir -p "$stage"
-copy() { # copy FROM TO: the sources, times kept so that cargo rebuilds only what changed
-    mkdir -p "$2"
-    (cd "$1" && tar --exclude=./target --exclude=./template -cf - .) | tar -xf - -C "$2"
+copy() { # copy FROM TO [KEEP...]: TO made the sources of FROM (no target/ or template/),
+    # its folders KEEP left as they are. A file whose content changed is written anew, with a
+    # fresh time, so that cargo rebuilds it; an unchanged one keeps its time, so that cargo
+    # rebuilds only what changed; one gone from FROM is removed (a module in two places
+    # fails the build). Times copied from FROM would not do: a file moved or checked out
+    # keeps an old time, which cargo takes for unchanged, and the flash figures came out of
+    # stale objects.
+    python3 - "$@" <<'PY'
+import os, sys
+src, dst, keep = sys.argv[1], sys.argv[2], set(sys.argv[3:])
+skip = {"target", "template"}
+wanted = set()
+for folder, dirs, files in os.walk(src):
+    dirs[:] = [d for d in dirs if not (folder == src and d in skip)]
+    rel = os.path.relpath(folder, src)
+    os.makedirs(os.path.join(dst, rel), exist_ok=True)
+    for name in files:
+        path = os.path.normpath(os.path.join(rel, name))
+        wanted.add(path)
+        data = open(os.path.join(src, path), "rb").read()
+        out = os.path.join(dst, path)
+        try:
+            if open(out, "rb").read() == data:
+                continue
+        except FileNotFoundError:
+            pass
+        with open(out, "wb") as f:
+            f.write(data)
+        os.chmod(out, os.stat(os.path.join(src, path)).st_mode & 0o777)
+for folder, dirs, files in os.walk(dst):
+    rel = os.path.relpath(folder, dst)
+    if rel.split(os.sep)[0] in skip | keep:
+        dirs[:] = []
+        continue
+    for name in files:
+        path = os.path.normpath(os.path.join(rel, name))
+        if path not in wanted and path != "Cargo.lock":
+            os.remove(os.path.join(folder, name))
+PY
 }
-copy "$repo/firmware" "$stage"
-# The crates' sources afresh, so that a file moved or deleted since the last run is not left
-# behind (a module in two places fails the build); their times are kept, so cargo still
-# rebuilds only what changed.
-# The join is staged too, though no board links it: cargo reads every path dependency's
-# manifest, optional or not.
+# The library's crates, and the macro's. The join is staged too, though no board links it:
+# cargo reads every path dependency's manifest, optional or not.
 crates="nqueens nqueens-core nqueens-join nqueens-macros"
+copy "$repo/firmware" "$stage" $crates
 for crate in $crates; do
-    rm -rf "${stage:?}/$crate/src"
     copy "$repo/$crate" "$stage/$crate"
 done
 python3 - "$repo" "$stage" $crates <<'PY'
