@@ -767,7 +767,7 @@ fn json_of_another_program_is_refused_and_left_byte_for_byte() {
 }
 
 #[test]
-fn a_whole_last_record_is_kept_and_a_torn_tail_dropped_by_count_and_merge_alike() {
+fn a_complete_last_record_is_kept_and_a_torn_tail_dropped_by_count_and_merge_alike() {
     let dir = scratch("tail");
     let file = dir.join("c");
     let path = file.to_str().unwrap();

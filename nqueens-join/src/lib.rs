@@ -84,6 +84,13 @@ mod shape;
 
 pub use cost::search_is_cheaper;
 
+/// Whether this is the full run of the tests (NQUEENS_FULL_TESTS set, as `.ci/run` sets it):
+/// the largest sizes of the slowest tests, which the everyday run leaves out.
+#[cfg(test)]
+fn full_tests() -> bool {
+    std::env::var_os("NQUEENS_FULL_TESTS").is_some()
+}
+
 use crate::error::Error;
 use crate::progress::Progress;
 use crate::share::Share;

@@ -1,4 +1,5 @@
-//! The macro's compile errors, each with a checked-in `.stderr`, and the forms that must build.
+//! The macro's compile errors, each with a checked-in `.stderr`, and the forms that must build
+//! (`pass-full/` in the full run alone).
 //! Regenerate the `.stderr` files with `TRYBUILD=overwrite cargo test -p nqueens-tests --test ui`
 //! and review the diff.
 //!
@@ -15,6 +16,11 @@ fn ui() {
     let t = trybuild::TestCases::new();
     t.compile_fail("tests/ui/fail/*.rs");
     t.pass("tests/ui/pass/*.rs");
+    // n = 12 evaluated in a user's crate takes more than half of this test: the full run
+    // (NQUEENS_FULL_TESTS, as .ci/run sets it) alone.
+    if nqueens_tests::full() {
+        t.pass("tests/ui/pass-full/*.rs");
+    }
     match rustc_version() {
         Some(v) if v == BLESSED => t.compile_fail("tests/ui/const-fail/*.rs"),
         other => eprintln!(

@@ -564,6 +564,7 @@ fn by_role<T: Sync>(
 mod tests {
     use super::*;
     use crate::board::full_mask;
+    use crate::full_tests;
 
     /// A whole count, as `join::count` asks for it from 17 to 23.
     fn count(n: usize, threads: usize, progress: &(dyn Fn(Progress) + Sync)) -> Result<u64, Error> {
@@ -608,7 +609,11 @@ mod tests {
             (14, 4),
             (11, 5),
             (13, 5),
-        ] {
+        ]
+        .into_iter()
+        // n = 14 in the full run alone (`full_tests`), half of this test's time.
+        .filter(|&(n, _)| n < 14 || full_tests())
+        {
             let layout = Layout::centered(n, center);
             assert_eq!(
                 count_with(layout, Share::WHOLE, 1, &|_| {}),
@@ -628,11 +633,9 @@ mod tests {
     #[test]
     fn lists_filtered_from_the_leading_queens_are_the_lists_listed() {
         let mut next = super::super::bits::xorshift(0x5851_f42d_4c95_7f2d);
-        // n = 14 in the full run alone (NQUEENS_FULL_TESTS, as .ci/run sets it): it takes
-        // three times the rest together.
-        let full = std::env::var_os("NQUEENS_FULL_TESTS").is_some();
+        // n = 14 in the full run alone (`full_tests`): it takes three times the rest.
         let sizes = [(8, 2), (10, 2), (12, 2), (14, 2), (12, 4), (14, 4), (13, 5)];
-        for (n, center) in sizes.into_iter().filter(|&(n, _)| full || n < 14) {
+        for (n, center) in sizes.into_iter().filter(|&(n, _)| n < 14 || full_tests()) {
             let mut allowed = [full_mask(n); 14];
             allowed[(next() % n as u64) as usize] &= next() as u32 | 1;
             allowed[n - 1] &= next() as u32 | 2;
@@ -753,7 +756,9 @@ mod tests {
     #[test]
     fn bottoms_in_batches_count_as_known() {
         use core::sync::atomic::{AtomicU64, Ordering};
-        for n in 5..=14 {
+        // n = 14 in the full run alone (`full_tests`).
+        let last = if full_tests() { 14 } else { 13 };
+        for n in 5..=last {
             let layouts = [
                 Some(Layout::new(n)),
                 (n % 2 == 0).then(|| Layout::no_center(n)),
