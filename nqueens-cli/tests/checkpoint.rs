@@ -489,8 +489,8 @@ fn off_a_terminal_a_long_count_writes_status_lines_and_a_short_one_none() {
     let path = file.to_str().unwrap();
     // Into a file, as a batch job's log: the first status line after a few seconds (the
     // full run waits for it; everyday, a share or two are kept for the resume below, in
-    // time enough for one even while the other tests load both cores).
-    let seconds = if full() { "7" } else { "3" };
+    // time enough for one even while the other tests, four at a time, load both cores).
+    let seconds = if full() { "7" } else { "4" };
     let first = Command::new("timeout")
         .args([seconds, NQ, "count", "19", "-j", "1", "--checkpoint", path])
         .output()
