@@ -158,7 +158,7 @@ pub fn is_solution(sol: &[u8]) -> bool {
 
 /// True when `sol` is a permutation of `0..sol.len()` with `1 <= sol.len() <= MAX_N`: every
 /// row and column holds one queen, diagonals aside. The symmetries act on these.
-pub fn is_permutation(sol: &[u8]) -> bool {
+pub(crate) fn is_permutation(sol: &[u8]) -> bool {
     let n = sol.len();
     if crate::error::valid_n(n).is_none() {
         return false;

@@ -44,12 +44,7 @@ impl Progress {
     #[cfg(feature = "std")]
     #[doc(hidden)]
     pub fn columns_listed(done: u64, of: u64) -> Progress {
-        Progress {
-            stage: Stage::Listing,
-            done,
-            of,
-            unit: Unit::Columns,
-        }
+        Progress::new(Stage::Listing, done, of, Unit::Columns)
     }
 }
 

@@ -279,7 +279,7 @@ impl core::iter::FusedIterator for TableIter {}
 /// The first index of a row that is not `before`, over `bytes` cut into rows of `width`
 /// (rows must be partitioned by `before`). The binary search behind [`Table`] and
 /// [`crate::PackedTable`], whose rows are not a slice of arrays but fixed-width runs.
-pub fn partition_rows(bytes: &[u8], width: usize, before: impl Fn(&[u8]) -> bool) -> usize {
+pub(crate) fn partition_rows(bytes: &[u8], width: usize, before: impl Fn(&[u8]) -> bool) -> usize {
     let (mut lo, mut hi) = (0, bytes.len() / width);
     while lo < hi {
         let mid = lo + (hi - lo) / 2;

@@ -1,4 +1,4 @@
-//! The last [`ROWS`] rows of the search, solved in one step instead of searched.
+//! The last `ROWS` rows of the search, solved in one step instead of searched.
 //!
 //! Most of the search's work is in its last five rows (19.6 M of the 27.4 M squares tried at
 //! n = 14), and it is the costly part: almost every square tried there is a dead end, and
@@ -27,30 +27,30 @@
 pub const ENABLED: bool = cfg!(feature = "fast-search");
 
 /// How many rows are solved at once.
-pub const ROWS: usize = 5;
+pub(crate) const ROWS: usize = 5;
 const PERMS: usize = 120;
 /// The widest column gap that can still put two of the rows' queens on one diagonal, plus one:
 /// gaps from `GAP` up all behave alike.
 const GAP: usize = ROWS;
 
 /// A set of arrangements: bit `p` stands for `PERM[p]`.
-pub type Arrangements = u128;
+pub(crate) type Arrangements = u128;
 
 /// The free columns of the last rows in ascending order, one per byte: what [`take`] needs to
 /// turn an arrangement into columns, kept in one register.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Columns(u64);
+pub(crate) struct Columns(u64);
 
 impl Columns {
     /// The `k`-th free column (`k < ROWS`; the mask only keeps the shift in range).
     #[inline(always)]
-    pub fn get(self, k: usize) -> u32 {
+    pub(crate) fn get(self, k: usize) -> u32 {
         (self.0 >> (8 * (k & 7))) as u32 & 0xff
     }
 }
 
 /// `PERM[p][j]`: which of the sorted free columns row `j` (of the last rows) takes.
-pub static PERM: [[u8; ROWS]; PERMS] = PERMUTATIONS;
+pub(crate) static PERM: [[u8; ROWS]; PERMS] = PERMUTATIONS;
 const PERMUTATIONS: [[u8; ROWS]; PERMS] = permutations();
 
 /// `CLEAR[k][b]`: the arrangements in which the `k`-th free column's queen sits in none of
@@ -68,7 +68,7 @@ static REVERSED: [u8; 1 << ROWS] = reversed();
 /// The arrangements of the last rows, given the free columns (exactly [`ROWS`] bits) and the
 /// diagonals attacked in the first of those rows; and the free columns, for [`take`].
 #[inline(always)]
-pub fn arrangements(free: u32, left: u32, right: u32) -> (Arrangements, Columns) {
+pub(crate) fn arrangements(free: u32, left: u32, right: u32) -> (Arrangements, Columns) {
     let mut cols = [0u32; ROWS];
     let mut rest = free;
     for col in cols.iter_mut() {
@@ -99,7 +99,7 @@ pub fn arrangements(free: u32, left: u32, right: u32) -> (Arrangements, Columns)
 
 /// Takes the first arrangement out of `set` (not empty) and returns its columns row by row.
 #[inline(always)]
-pub fn take(set: &mut Arrangements, free: Columns) -> [u8; ROWS] {
+pub(crate) fn take(set: &mut Arrangements, free: Columns) -> [u8; ROWS] {
     // Below PERMS for a set that is not empty: `min` only spares a bounds check.
     let p = (set.trailing_zeros() as usize).min(PERMS - 1);
     *set &= set.wrapping_sub(1);
@@ -110,7 +110,7 @@ pub fn take(set: &mut Arrangements, free: Columns) -> [u8; ROWS] {
 /// (bit `j` for row `j` of the last rows; higher bits are ignored): for the constraints of the
 /// counter's symmetry bounds.
 #[inline(always)]
-pub fn avoiding(k: usize, rows: u32) -> Arrangements {
+pub(crate) fn avoiding(k: usize, rows: u32) -> Arrangements {
     CLEAR[k % ROWS][rows as usize & ((1 << ROWS) - 1)]
 }
 

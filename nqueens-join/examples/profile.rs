@@ -25,10 +25,8 @@ fn main() {
     let start = Instant::now();
     let counted = match share {
         None => nqueens_tables_join::count(n, 1, &quiet),
-        Some((k, m)) => match nqueens_tables_core::Share::new(k, m) {
-            Ok(share) => nqueens_tables_join::count_share(n, share, 1, &quiet),
-            Err(e) => Err(e),
-        },
+        Some((k, m)) => nqueens_tables_core::Share::new(k, m)
+            .and_then(|share| nqueens_tables_join::count_share(n, share, 1, &quiet)),
     };
     let total = match counted {
         Ok(total) => total,

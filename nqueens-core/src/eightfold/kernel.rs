@@ -14,7 +14,7 @@ use crate::tail;
 /// attacks `left`, `down`, `right` on the next row: every solution, and one per class.
 /// The board is built here, in the one frame that needs it: stack is the scarce thing on a
 /// microcontroller.
-pub fn count_below(
+pub(crate) fn count_below(
     phase: Phase,
     placed: &[u8],
     (left, down, right): (u32, u32, u32),
@@ -44,32 +44,32 @@ pub fn count_below(
 /// Constants of one search phase, as in the original: the queen of row 0 sits in column
 /// `bound1` (or in the corner, for the corner phase).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Phase {
-    pub n: usize,
+pub(crate) struct Phase {
+    pub(crate) n: usize,
     /// Row 0's queen in column 0 (the corner phase) or in column `bound1` (a side phase).
-    pub corner: bool,
+    pub(crate) corner: bool,
     /// Corner phase: the column of row 1's queen, and the rows above it keep column 1 free.
     /// Side phase: row 0's queen's column; the rows above it keep both side columns free.
-    pub bound1: usize,
+    pub(crate) bound1: usize,
     /// Side phase: `n - 1 - bound1`, the last row that may leave a side column empty.
-    pub bound2: usize,
+    pub(crate) bound2: usize,
     /// The board's columns, `n` low bits.
-    pub mask: u32,
+    pub(crate) mask: u32,
     /// Column `n - 1`.
-    pub topbit: u32,
+    pub(crate) topbit: u32,
     /// The column the last row's queen must take for the board to equal its half turn.
-    pub endbit: u32,
+    pub(crate) endbit: u32,
     /// Both side columns.
-    pub sidemask: u32,
+    pub(crate) sidemask: u32,
     /// Columns the last row's queen must avoid, so that no rotation comes out smaller.
-    pub lastmask: u32,
+    pub(crate) lastmask: u32,
 }
 
 impl Phase {
     /// The free columns of row `y`, under the phase's bounds; `None` when the bounds rule out
     /// the whole subtree.
     #[inline(always)]
-    pub fn candidates(&self, y: usize, left: u32, down: u32, right: u32) -> Option<u32> {
+    pub(crate) fn candidates(&self, y: usize, left: u32, down: u32, right: u32) -> Option<u32> {
         let mut bitmap = self.mask & !(left | down | right);
         if self.corner {
             if y < self.bound1 {
@@ -89,7 +89,7 @@ impl Phase {
     }
 }
 
-pub struct EightFoldCount {
+pub(crate) struct EightFoldCount {
     phase: Phase,
     /// One bit per row: the column of its queen.
     board: [u32; MAX_N],
@@ -287,7 +287,7 @@ impl EightFoldCount {
 /// n <= 4, where the bounds of the phases do not apply: every one of the at most 4^4 column
 /// tuples, checked. Not the search: its 700 bytes of state would sit in the frame of every
 /// task's count.
-pub fn small_counts(n: usize) -> (u64, u64) {
+pub(crate) fn small_counts(n: usize) -> (u64, u64) {
     let (mut total, mut fundamental) = (0, 0);
     let mut cols = [0u8; 4];
     let n = n.min(4);

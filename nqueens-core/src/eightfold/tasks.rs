@@ -12,7 +12,7 @@ use crate::share::Share;
 /// Also the most rows a task has placed (roots place one or two, and a split goes down to
 /// here), kept as bytes, not as the counter's 32-word board: a task is copied often, and the
 /// counter runs on stacks of a few KiB.
-pub const SPLIT_ROWS: usize = 3;
+pub(crate) const SPLIT_ROWS: usize = 3;
 
 /// A split stops this many rows short of the board's end, so that on a small board every
 /// task still leaves rows to the kernel below it.
@@ -21,7 +21,7 @@ const SPLIT_STOPS_SHORT: usize = 3;
 /// An independent piece of the count: the first `depth` rows placed, the rest to search.
 /// Tasks of one `n` never overlap, and their counts sum to the whole.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Task {
+pub(crate) struct Task {
     phase: Phase,
     depth: usize,
     /// The columns of the placed rows (no task places more than [`SPLIT_ROWS`]).
@@ -37,7 +37,7 @@ pub struct Task {
 impl Task {
     /// Counts the solutions below this task: every one, and one per symmetry class.
     #[inline(never)]
-    pub fn count(&self) -> (u64, u64) {
+    pub(crate) fn count(&self) -> (u64, u64) {
         if self.small {
             return small_counts(self.phase.n);
         }
@@ -50,7 +50,7 @@ impl Task {
 
     /// Feeds what identifies this task to `eat`: its phase's first-row column (or corner
     /// bound), its depth and the columns of its placed rows.
-    pub fn identity(&self, eat: &mut impl FnMut(u8)) {
+    pub(crate) fn identity(&self, eat: &mut impl FnMut(u8)) {
         eat(u8::from(self.phase.corner));
         eat(self.phase.bound1 as u8);
         eat(self.depth as u8);
@@ -72,14 +72,14 @@ impl Task {
 
 /// The tasks that together count `n` (in `1..=MAX_N`), in a deterministic order: the same on every
 /// machine, which is what makes shares of them comparable.
-pub fn tasks(n: usize) -> Tasks {
+pub(crate) fn tasks(n: usize) -> Tasks {
     share(n, Share::WHOLE)
 }
 
 /// The tasks of share `k` (1-based) of `m`: of [`tasks`], those whose index is `k - 1`
 /// modulo `m`. Dealt round-robin, every share gets tasks from every phase, and the shares'
 /// sizes stay close whatever `m`.
-pub fn share(n: usize, share: Share) -> Tasks {
+pub(crate) fn share(n: usize, share: Share) -> Tasks {
     Tasks {
         roots: Roots { n, next: 0 },
         split: None,
@@ -91,7 +91,7 @@ pub fn share(n: usize, share: Share) -> Tasks {
 
 /// Iterator over the tasks of one `n`; see [`tasks`].
 #[derive(Clone, Debug)]
-pub struct Tasks {
+pub(crate) struct Tasks {
     roots: Roots,
     split: Option<Split>,
     /// The index of the next task of the whole list, and the share kept: `k` (0-based) of `m`.

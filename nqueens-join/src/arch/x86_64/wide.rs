@@ -416,7 +416,7 @@ pub(super) unsafe fn keep_boards<const WIDTH: usize>(
         unsafe {
             let l = _mm512_loadu_si512(chunk.as_ptr().cast());
             let h = load_high::<WIDTH>(high, at);
-            let pass = _mm512_testn_epi32_mask(l, hit_low) & _mm512_testn_epi32_mask(h, hit_high);
+            let pass = l.clear_of(hit_low, h, hit_high);
             len += store_boards::<WIDTH>((l, h), pass, outs, len);
         }
         at += LANES;
@@ -431,7 +431,7 @@ pub(super) unsafe fn keep_boards<const WIDTH: usize>(
     unsafe {
         let l = _mm512_maskz_loadu_epi32(valid, rest.as_ptr().cast());
         let h = load_high_masked::<WIDTH>(high, at, valid);
-        let pass = _mm512_testn_epi32_mask(l, hit_low) & _mm512_testn_epi32_mask(h, hit_high);
+        let pass = l.clear_of(hit_low, h, hit_high);
         len += store_boards::<WIDTH>((l, h), pass & valid, outs, len);
     }
     len
