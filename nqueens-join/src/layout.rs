@@ -478,19 +478,22 @@ impl Layout {
     /// (see `centered::Tops::Pieced`) rather than listed: odd `n` with one center row, whose list
     /// keeps only the bottoms (see [`Layout::bottoms_without`]); and past n = 20, where an
     /// outer choice's two lists were a count's peak, and the tops put together cost no more
-    /// time than their list (bench/HISTORY.md, "The third step, continued"). Where a share makes the
-    /// lists of the leading center queens ([`Layout::lists_by_leading`]), it filters both
-    /// roles from them instead.
+    /// time than their list (bench/HISTORY.md, "The third step, continued"); and two center
+    /// rows whose bottoms are filtered from the leading queen's (n = 18), whose tops' list
+    /// beside them took three times the quarter-board join's peak. Where a share makes the
+    /// lists of the leading center queens past n = 20 ([`Layout::leads_hold_tops`]), it
+    /// filters both roles from them instead.
     pub(super) fn pieces_tops(&self) -> bool {
-        self.bottoms_without() != 0 || self.center >= PIECED_FROM_CENTER
+        let leading_two = self.center == 2 && self.lists_by_leading();
+        self.bottoms_without() != 0 || self.center >= PIECED_FROM_CENTER || leading_two
     }
 
-    /// How many rows of a top half the edge piece holds (see `Pieces`): two where three
-    /// or more center queens leave few placements of the other six rows, which pair with
-    /// an edge piece in fewer tests; else half of them, whose two pieces are both small
-    /// (at n = 19, two rows cost memory and saved no time: BENCHMARKS.md).
+    /// How many rows of a top half the edge piece holds (see `Pieces`): two where two or
+    /// more center queens leave few placements of the other rows, which pair with an edge
+    /// piece in fewer tests (n = 18 too: bench/HISTORY.md); else half of them, whose two
+    /// pieces are both small (at n = 19, two rows cost memory: BENCHMARKS.md).
     pub(super) fn edge_rows(&self) -> usize {
-        match self.center >= PIECED_FROM_CENTER {
+        match self.center >= 2 {
             true => SHORT_EDGE_ROWS.min(self.h),
             false => self.h / 2,
         }
@@ -501,22 +504,25 @@ impl Layout {
     /// choices come in order, so those that share their leading queens are neighbours, and
     /// the lists of those queens (the bottoms' three to five times one choice's) cost one
     /// search for all of them where each choice made its own:
-    /// - two center rows, in one batch (n = 18);
+    /// - two center rows, in one batch (n = 18): the bottoms alone, the tops put together
+    ///   from pieces ([`Layout::pieces_tops`]): the tops' list of the leading queen too
+    ///   took the count to three times the quarter-board join's peak (BENCHMARKS.md);
     /// - [`LEADING_FROM_CENTER`] or more (n = 22 and 23), whose choices otherwise list only
-    ///   the bottoms and put the tops together from pieces: a filter of a list costs less
-    ///   than the pieces' pairing, and the tops' list of the leading queens less than its
-    ///   filters save (BENCHMARKS.md).
-    ///
-    /// Both roles are listed for the leading queens and filtered for each choice.
+    ///   the bottoms and put the tops together from pieces: both roles, since a filter of
+    ///   a list costs less than the pieces' pairing, and the tops' list of the leading
+    ///   queens less than its filters save (BENCHMARKS.md).
     ///
     /// Not n = 20, whose bottoms come in batches to bound memory, nor n = 21, whose lists of
     /// two queens would take the count past the quarter-board join's memory.
     pub(super) fn lists_by_leading(&self) -> bool {
-        let cut = match self.pieces_tops() {
-            false => self.center == 2,
-            true => self.center >= LEADING_FROM_CENTER,
-        };
+        let cut = self.center == 2 || self.center >= LEADING_FROM_CENTER;
         cut && self.edges == 1 && self.split_on == 0
+    }
+
+    /// Whether the lists of the leading center queens ([`Layout::lists_by_leading`]) hold
+    /// the tops as well as the bottoms: past n = 20 (see there).
+    pub(super) fn leads_hold_tops(&self) -> bool {
+        self.center >= LEADING_FROM_CENTER && self.lists_by_leading()
     }
 
     /// `outer` without its last center queen: the leading queens, whose lists
@@ -672,11 +678,11 @@ mod tests {
         }
     }
 
-    /// Past n = 20 the tops are pieced with an edge piece of two rows; at 17 and 19, of
-    /// half the rows; listed tops have no pieces to cut.
+    /// At n = 18 and past 20 the tops are pieced with an edge piece of two rows; at 17 and
+    /// 19, of half the rows; listed tops (n = 20) have no pieces to cut.
     #[test]
     fn pieces_are_cut_where_they_are_used() {
-        for (n, pieced, edge) in [(17, true, 3), (18, false, 3), (19, true, 4), (21, true, 2)] {
+        for (n, pieced, edge) in [(17, true, 3), (18, true, 2), (19, true, 4), (21, true, 2)] {
             let layout = Layout::new(n);
             assert_eq!(
                 (layout.pieces_tops(), layout.edge_rows()),
@@ -684,6 +690,7 @@ mod tests {
                 "n = {n}"
             );
         }
+        assert!(!Layout::new(20).pieces_tops());
         for n in 21..=MAX_CENTERED_N {
             assert_eq!(Layout::new(n).edge_rows(), SHORT_EDGE_ROWS, "n = {n}");
         }

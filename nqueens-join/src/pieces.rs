@@ -14,16 +14,16 @@
 
 use std::vec::Vec;
 
-use super::bits::{push, subsets};
+use super::bits::subsets;
 use super::lists::zeroed;
 use super::placements::{self as walker, Placed};
 use super::shape::{Prepared, Shape};
+use crate::arch;
 use crate::board::full_mask;
 use crate::error::Error;
 
 /// The two pieces of the half boards of `rows` rows of `n` that avoid a set of squares.
 pub(super) struct Pieces {
-    n: usize,
     rows: usize,
     /// Rows in the edge piece; the inner piece has the others.
     edge_rows: usize,
@@ -41,8 +41,9 @@ struct Piece {
     /// that same row going up, in the same layout (left-going: traced up-left). An edge
     /// piece and an inner piece attack each other exactly when these share a bit.
     key: Vec<u64>,
-    /// Inner piece only: where its diagonals reach the row past the half board, as
-    /// [`List`](super::lists::List) keeps a half board's.
+    /// Where its diagonals reach the row past the half board, as
+    /// [`List`](super::lists::List) keeps a half board's: an edge piece's moved on past the
+    /// inner rows, so that a pair's crossings are the two pieces' together.
     cross: Vec<u64>,
 }
 
@@ -62,11 +63,10 @@ impl Pieces {
     ) -> Result<Pieces, Error> {
         let edge_rows = edge_rows.min(rows);
         Ok(Pieces {
-            n,
             rows,
             edge_rows,
-            edge: Piece::list(n, 0..edge_rows, forbid, false)?,
-            inner: Piece::list(n, edge_rows..rows, forbid, true)?,
+            edge: Piece::list(n, 0..edge_rows, forbid, Some(rows))?,
+            inner: Piece::list(n, edge_rows..rows, forbid, None)?,
         })
     }
 
@@ -79,51 +79,51 @@ impl Pieces {
         found: &mut Vec<u64>,
         out: &mut Vec<Prepared>,
     ) {
-        let n = self.n;
-        let all = full_mask(n);
-        let shift = (self.rows - self.edge_rows) as u32;
         if set.count_ones() as usize != self.rows {
             return;
         }
-        found.clear();
         // The pairs that fit, as crossings, without a branch on the test (about one pair in
-        // six fits); then prepared in one pass.
+        // six fits); then prepared in one pass. The longer of the two lists is the inner
+        // loop, the kernel's. `found` only grows: resized to each set, it was written with
+        // zeros every time it grew back.
+        let mut len = 0;
         let mut join = |edge: u32| {
-            let (keys, _) = self.edge.of(edge);
+            let (keys, moved) = self.edge.of(edge);
             let (inner_keys, crosses) = self.inner.of(set & !edge);
-            let from = found.len();
-            found.resize(from + keys.len() * inner_keys.len(), 0);
-            let mut len = from;
-            for &a in keys {
-                // The edge piece's diagonals, moved on to the row past the half board.
-                let left = ((a as u32) << shift) & all;
-                let right = (a >> n) as u32 >> shift;
-                let moved = u64::from(left) | u64::from(right) << n;
-                for (&b, &cross) in inner_keys.iter().zip(crosses) {
-                    push(found, &mut len, moved | cross, a & b == 0);
-                }
+            // Room for every pair, and for the kernel's last whole vector.
+            let room = len + keys.len() * inner_keys.len() + arch::PAD;
+            if found.len() < room {
+                found.resize(room, 0);
             }
-            found.truncate(len);
+            let (outer, inner) = match keys.len() <= inner_keys.len() {
+                true => ((keys, moved), (inner_keys, crosses)),
+                false => ((inner_keys, crosses), (keys, moved)),
+            };
+            for (&a, &cross) in outer.0.iter().zip(outer.1) {
+                let out = found.get_mut(len..).unwrap_or_default();
+                len += arch::pair_clear(inner.1, inner.0, (a, cross), out);
+            }
         };
         // Every choice of `edge_rows` of the set's columns for the edge piece.
         subsets(set, self.edge_rows).for_each(&mut join);
-        let boards = found.iter();
+        let boards = found.get(..len).unwrap_or_default().iter();
         out.extend(boards.map(|&p| Prepared::of::<false>(shape, p)));
     }
 }
 
 impl Piece {
-    /// The placements of the rows `rows` (see [`Piece::key`]; `inner` for the inner piece).
+    /// The placements of the rows `rows` (see [`Piece::key`]): the edge piece's of a half
+    /// board of `Some(half)` rows, else the inner piece's.
     fn list(
         n: usize,
         rows: core::ops::Range<usize>,
         forbid: &[u32],
-        inner: bool,
+        half: Option<usize>,
     ) -> Result<Piece, Error> {
         let sets = binomial(n, rows.len());
         // Counted per set, then filled in place, as `List::kept` does.
         let mut start = zeroed::<u32>(sets + 1)?;
-        placements(n, rows.clone(), forbid, inner, &mut |cols, _, _| {
+        placements(n, rows.clone(), forbid, half, &mut |cols, _, _| {
             if let Some(count) = start.get_mut(rank(cols) + 1) {
                 *count += 1;
             }
@@ -133,8 +133,8 @@ impl Piece {
         }
         let len = start[sets] as usize;
         let mut key = zeroed::<u64>(len)?;
-        let mut cross = zeroed::<u64>(if inner { len } else { 0 })?;
-        placements(n, rows, forbid, inner, &mut |cols, k, c| {
+        let mut cross = zeroed::<u64>(len)?;
+        placements(n, rows, forbid, half, &mut |cols, k, c| {
             let Some(slot) = start.get_mut(rank(cols)) else {
                 return;
             };
@@ -205,25 +205,34 @@ const BINOMIAL: [[u32; 33]; 32] = {
 };
 
 /// Calls `visit(columns, key, cross)` for every placement of queens on the rows `rows` of an
-/// `n` board with none on the squares of `forbid` (see [`Piece::key`] and [`Piece::cross`];
-/// `inner` picks the key's kind): the placements of [`walker::placements`], keyed. No rows:
-/// one empty placement.
+/// `n` board with none on the squares of `forbid` (see [`Piece::key`] and [`Piece::cross`]):
+/// the edge piece's of a half board of `Some(half)` rows, else the inner piece's; the
+/// placements of [`walker::placements`], keyed. No rows: one empty placement.
 fn placements(
     n: usize,
     rows: core::ops::Range<usize>,
     forbid: &[u32],
-    inner: bool,
+    half: Option<usize>,
     visit: &mut impl FnMut(u32, u64, u64),
 ) {
     let all = full_mask(n);
     let down = |p: &Placed| u64::from(p.left & all) | u64::from(p.right) << n;
-    if inner {
-        walker::placements::<true>(n, rows, all, forbid, &mut |p| {
+    match half {
+        None => walker::placements::<true>(n, rows, all, forbid, &mut |p| {
             let up = u64::from(p.up_left) | u64::from(p.up_right) << n;
             visit(p.cols, up, down(&p));
-        });
-    } else {
-        walker::placements::<false>(n, rows, all, forbid, &mut |p| visit(p.cols, down(&p), 0));
+        }),
+        Some(half) => {
+            // The edge piece's diagonals, moved on past the inner rows.
+            let past = half.saturating_sub(rows.end) as u32;
+            let moved = move |p: &Placed| {
+                let (left, right) = ((p.left << past) & all, p.right >> past);
+                u64::from(left) | u64::from(right) << n
+            };
+            walker::placements::<false>(n, rows, all, forbid, &mut |p| {
+                visit(p.cols, down(&p), moved(&p))
+            })
+        }
     }
 }
 

@@ -101,6 +101,43 @@ pub(crate) fn keep_clear(items: &[u64], masks: &[u32], hit: u32, out: &mut [u64]
     keep_clear_portable(items, masks, hit, out)
 }
 
+/// Of `items`, copies those whose mask (in `masks`, one for each item) shares no bit with
+/// `hit` to the front of `out`, in their order and with the bits of `with` set, and returns
+/// how many there are: the pairs of two pieces of half boards that fit together (see
+/// `pieces`). As for [`keep_clear`], the kernel needs `out` as long as `items` rounded up to
+/// a multiple of [`PAD`], and items past the end of `masks` are left out.
+pub(crate) fn pair_clear(
+    items: &[u64],
+    masks: &[u64],
+    (hit, with): (u64, u64),
+    out: &mut [u64],
+) -> usize {
+    let len = items.len().min(masks.len());
+    let (items, masks) = (&items[..len], &masks[..len]);
+    #[cfg(all(target_arch = "x86_64", nqueens_avx512))]
+    if let (Some(cpu), true) = (
+        x86_64::Avx512::detect(),
+        out.len() >= len.next_multiple_of(PAD),
+    ) {
+        return x86_64::pair_clear_wide(cpu, items, masks, (hit, with), out);
+    }
+    pair_clear_portable(items, masks, (hit, with), out)
+}
+
+/// [`pair_clear`], an item at a time.
+fn pair_clear_portable(
+    items: &[u64],
+    masks: &[u64],
+    (hit, with): (u64, u64),
+    out: &mut [u64],
+) -> usize {
+    let mut len = 0;
+    for (&item, &mask) in items.iter().zip(masks) {
+        push(out, &mut len, item | with, mask & hit == 0);
+    }
+    len
+}
+
 /// [`keep_clear`], an item at a time.
 fn keep_clear_portable(items: &[u64], masks: &[u32], hit: u32, out: &mut [u64]) -> usize {
     let mut len = 0;
@@ -522,6 +559,8 @@ mod tests {
             }
             let want = items.iter().zip(&low).filter(|(_, &m)| m & hit == 0);
             assert!(want.map(|(&i, _)| i).eq(fast[..kept].iter().copied()));
+            let masks: Vec<u64> = (0..items.len()).map(|_| draw()).collect();
+            pair_kernels_agree(&items, &masks, (draw() | 1 << (round % 64), draw()), round);
             // Partitions on a bit: the same keys on each side as the portable loop's.
             let bit = 1 << (round % 32);
             let (mut fast, mut slow) = (bottom.clone(), bottom.clone());
@@ -537,6 +576,24 @@ mod tests {
                 sorted(slow[front..].to_vec())
             );
         }
+    }
+
+    /// The pairs of pieces this CPU's kernel keeps are the portable loop's: the items whose
+    /// 64-bit masks miss `hit`, with `with` set, in order.
+    #[cfg(target_arch = "x86_64")]
+    fn pair_kernels_agree(items: &[u64], masks: &[u64], (hit, with): (u64, u64), round: usize) {
+        let room = items.len().next_multiple_of(PAD);
+        let (mut fast, mut slow) = (vec![0; room], vec![0; room]);
+        let kept = pair_clear(items, masks, (hit, with), &mut fast);
+        assert_eq!(
+            kept,
+            pair_clear_portable(items, masks, (hit, with), &mut slow)
+        );
+        assert_eq!(fast[..kept], slow[..kept], "round {round}");
+        let want = items.iter().zip(masks).filter(|(_, &m)| m & hit == 0);
+        assert!(want
+            .map(|(&i, _)| i | with)
+            .eq(fast[..kept].iter().copied()));
     }
 
     /// Each split kernel of this CPU keeps the portable loop's keys, splitting into two
@@ -633,6 +690,22 @@ mod tests {
         assert_eq!(keep_clear(&items, &masks[..10], 1, &mut vec![0; 32]), 7);
         // More masks than items: the masks past the items' end are not read.
         assert_eq!(keep_clear(&items[..10], &masks, 1, &mut vec![0; 32]), 7);
+        // The same for pairs of pieces, whose masks are 64 bits wide.
+        let wide: Vec<u64> = masks.iter().map(|&m| u64::from(m) << 40).collect();
+        let mut short = vec![0; 5];
+        assert_eq!(
+            pair_clear(&items, &wide, (1 << 40, 1 << 50), &mut short),
+            14
+        );
+        assert!(short.iter().zip(&want).all(|(&s, &w)| s == w | 1 << 50));
+        assert_eq!(
+            pair_clear(&items, &wide[..10], (1 << 40, 0), &mut vec![0; 32]),
+            7
+        );
+        assert_eq!(
+            pair_clear(&items[..10], &wide, (1 << 40, 0), &mut vec![0; 32]),
+            7
+        );
         assert_eq!(keep_masked(&items, 0, &mut a), 21);
         let low: Vec<u32> = (0..21).collect();
         let cut = KeyCut {

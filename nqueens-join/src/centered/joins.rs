@@ -110,11 +110,16 @@ fn runs_by_first(layout: &Layout, firsts: u32, halved: bool, scratch: &mut Scrat
         .extend(items.map(|t| u64::from(t.key) | u64::from(t.far) << 32));
     scratch.nears.clear();
     scratch.nears.extend(scratch.tops.iter().map(|t| t.near));
-    // Room for every top in every run, and for the kernel's last whole vector.
-    scratch
-        .by_first
-        .resize(tops * firsts.count_ones() as usize + arch::PAD, 0);
-    scratch.top.resize(tops, 0);
+    // Room for every top in every run, and for the kernel's last whole vector. The buffers
+    // only grow: resized to each top set, they were written with zeros every time they
+    // grew back.
+    let room = tops * firsts.count_ones() as usize + arch::PAD;
+    if scratch.by_first.len() < room {
+        scratch.by_first.resize(room, 0);
+    }
+    if scratch.top.len() < tops {
+        scratch.top.resize(tops, 0);
+    }
     let mut starts = [0; MAX_N + 1];
     let mut len = 0;
     for (column, start) in starts.iter_mut().enumerate().take(layout.n) {

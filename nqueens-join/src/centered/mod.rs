@@ -12,7 +12,7 @@
 //! the columns, and keys with no bit in common.
 //!
 //! Memory, kept within about three times the quarter-board join's peak (the peak of a
-//! whole count), and under it at n = 21; n = 18 and 19 spend some of that room on time
+//! whole count), and under it at n = 21; n = 19 spends some of that room on time
 //! (below; BENCHMARKS.md has each size's peak):
 //! - Even n up to 16, with no center rows: one list serves both roles, and it keeps only the
 //!   column sets that are not above their mirror images (half the memory; `List::halved`).
@@ -20,17 +20,18 @@
 //!   the bottoms, those without the last column, and the tops are put together when joined
 //!   from two small pieces (module `pieces`; `Layout::bottoms_without`). n = 19 lists even
 //!   those bottoms in two batches, one at a time.
-//! - n = 18 and 20 list each role (the center rows swap upside down); n = 20 its bottoms in
-//!   four batches. n = 18 lists each role once for the first center queen alone, and each
-//!   outer choice that shares that queen filters those lists for its second
-//!   (`Layout::lists_by_leading`): one search for several choices, at about three times the
-//!   quarter-board join's peak (BENCHMARKS.md).
+//! - n = 20 lists each role (the center rows swap upside down), its bottoms in four
+//!   batches. n = 18 lists the bottoms once for the first center queen alone, and each
+//!   outer choice that shares that queen filters that list for its second
+//!   (`Layout::lists_by_leading`): one search for several choices. Its tops are put
+//!   together from pieces, as for odd n: the tops' list of the first queen too took three
+//!   times the quarter-board join's peak, where this takes under twice (BENCHMARKS.md).
 //! - n = 21 to 23 keep halves of 8 rows, with 3, 4 or 5 center rows between the middle rows
 //!   (keys of 2 x 15 bits; one center row would need 2 x 17 at n = 21). Only the bottoms are
 //!   listed, and the tops put together from pieces as for odd n, which took less memory
 //!   than listing both roles (BENCHMARKS.md). n = 22 and 23 list both roles once for the
 //!   leading center queens (all but the last), and filter those lists for each outer choice
-//!   that shares them, as n = 18 does: about half the quarter-board join's peak there.
+//!   that shares them, as n = 18 does its bottoms: about half the quarter-board join's peak there.
 //!
 //! Symmetry: the outer choices come one per orbit under the mirror and the vertical flip
 //! (which reverses the center rows), weighted by the orbit's size. With one center row the
@@ -181,7 +182,7 @@ impl Planned {
     /// 407,900); else 1, a share a choice.
     pub(super) fn choices_a_share(&self) -> u64 {
         let layout = &self.layout;
-        if !(layout.lists_by_leading() && layout.pieces_tops()) {
+        if !layout.leads_hold_tops() {
             return 1;
         }
         let outers = self.outers.len() as u64;
@@ -282,10 +283,10 @@ impl Job<'_> {
     /// The solutions of this job, unweighted, its half boards listed into `lists`.
     fn count(&self, batches: &[Batch], lists: &mut (List, List)) -> Result<u64, Error> {
         let (layout, outer) = (self.layout, self.outer);
-        // Where the leading queens' lists are made, both roles are filtered from them, the
-        // tops too: filtering a list costs less than putting the tops together from pieces
-        // for each choice (BENCHMARKS.md).
-        let pieced = layout.pieces_tops() && self.leads.is_none();
+        // Where the leading queens' lists hold the tops (past n = 20), both roles are
+        // filtered from them: filtering a list costs less than putting the tops together
+        // from pieces for each choice (BENCHMARKS.md).
+        let pieced = layout.pieces_tops() && !(self.leads.is_some() && layout.leads_hold_tops());
         if let ([_], false) = (batches, pieced) {
             match self.leads {
                 Some(leads) => refilter(layout, outer, self.threads, leads, lists)?,
@@ -326,7 +327,17 @@ impl Job<'_> {
             let forbid: Vec<u32> = bottom_forbid.iter().map(|f| f | batch.without).collect();
             let listing = (n, h, batch.firsts, &forbid[..]);
             let columns = (batch.with, batch.without);
-            bottom_list.relist_batch(counted.as_ref(), listing, columns, self.threads)?;
+            match self.leads {
+                // One batch (see `Layout::lists_by_leading`): the leading queens' bottoms
+                // filtered for the last.
+                Some((_, bottoms)) => {
+                    let (column, [_, hits]) = layout.last_hits(outer);
+                    bottom_list.filtered(bottoms, column, hits)?;
+                }
+                None => {
+                    bottom_list.relist_batch(counted.as_ref(), listing, columns, self.threads)?
+                }
+            }
             let top = match &pieces {
                 None => Tops::Listed(top_list),
                 Some(pieces) => Tops::Pieced {
@@ -499,22 +510,25 @@ fn shared_counts(
     }
 }
 
-/// Makes `leads` the lists of both roles for the leading center queens `lead` alone (see
-/// [`Layout::lists_by_leading`]). Where the tops are otherwise pieced (past n = 20) the
-/// bottoms' list is several times the tops', so each is listed on every thread, one after
-/// the other, not one role a thread.
+/// Makes `leads` the lists for the leading center queens `lead` alone (see
+/// [`Layout::lists_by_leading`]): the bottoms' into `leads.1`, and where they hold the tops
+/// too ([`Layout::leads_hold_tops`]) the tops' into `leads.0`, else `leads.0` is emptied.
+/// The bottoms' list is several times the tops' past n = 20, so each is listed on every
+/// thread, one after the other, not one role a thread.
 fn list_leading(
     layout: &Layout,
     lead: &Outer,
     threads: usize,
     leads: &mut (List, List),
 ) -> Result<(), Error> {
-    if !layout.pieces_tops() {
-        return relist(layout, lead, threads, leads);
-    }
     let (n, h, all) = (layout.n, layout.h, layout.all);
-    let (top, bottom) = (layout.forbidden(lead.queens), layout.bottom_forbidden(lead));
-    leads.0.relist(n, h, all, 0, &top, threads)?;
+    match layout.leads_hold_tops() {
+        true => leads
+            .0
+            .relist(n, h, all, 0, &layout.forbidden(lead.queens), threads)?,
+        false => leads.0 = List::default(),
+    }
+    let bottom = layout.bottom_forbidden(lead);
     leads.1.relist(n, h, all, 0, &bottom, threads)
 }
 
@@ -628,8 +642,9 @@ mod tests {
     }
 
     /// Where an outer choice's lists are made from its leading center queens' (the cuts of
-    /// n = 18, 22 and 23), they are the lists its own search makes, board for board, in both
-    /// roles: for whole counts and for counts with columns allowed.
+    /// n = 18, 22 and 23), they are the lists its own search makes, board for board, in
+    /// each role the leading queens' lists hold: for whole counts and for counts with
+    /// columns allowed.
     #[test]
     fn lists_filtered_from_the_leading_queens_are_the_lists_listed() {
         let mut next = super::super::bits::xorshift(0x5851_f42d_4c95_7f2d);
@@ -655,8 +670,20 @@ mod tests {
                     let mut listed = (List::default(), List::default());
                     let mut filtered = (List::default(), List::default());
                     relist(&layout, &outer, 1, &mut listed).unwrap();
-                    refilter(&layout, &outer, 2, &leads, &mut filtered).unwrap();
-                    for (a, b) in [(&listed.0, &filtered.0), (&listed.1, &filtered.1)] {
+                    let roles = match layout.leads_hold_tops() {
+                        true => {
+                            refilter(&layout, &outer, 2, &leads, &mut filtered).unwrap();
+                            std::vec![(&listed.0, &filtered.0), (&listed.1, &filtered.1)]
+                        }
+                        // Two center rows: the bottoms alone, the tops pieced.
+                        false => {
+                            assert!(leads.0.low.is_empty(), "n = {n}");
+                            let (column, [_, hits]) = layout.last_hits(&outer);
+                            filtered.1.filtered(&leads.1, column, hits).unwrap();
+                            std::vec![(&listed.1, &filtered.1)]
+                        }
+                    };
+                    for (a, b) in roles {
                         assert_eq!(a.start, b.start, "n = {n}, {outer:?}");
                         assert_eq!(a.low, b.low, "n = {n}, {outer:?}");
                         assert_eq!(a.high, b.high, "n = {n}, {outer:?}");

@@ -294,6 +294,22 @@ pub(super) fn partition_wide(_: Avx512, keys: &mut [u32], bit: u32, spare: &mut 
     front
 }
 
+/// `pair_clear` with AVX-512: eight items a step, as `keep_clear_wide`. Needs `masks` as
+/// long as `items`, and `out` as long as `items` rounded up to a multiple of sixteen.
+#[cfg(nqueens_avx512)]
+pub(super) fn pair_clear_wide(
+    _: Avx512,
+    items: &[u64],
+    masks: &[u64],
+    (hit, with): (u64, u64),
+    out: &mut [u64],
+) -> usize {
+    assert!(masks.len() == items.len() && out.len() >= items.len().next_multiple_of(wide::LANES));
+    // SAFETY: the CPU has AVX-512 F and POPCNT (the token), `masks` is as long as `items`
+    // and `out` long enough (asserted).
+    unsafe { wide::pair_clear(items, masks, hit, with, out.as_mut_ptr()) }
+}
+
 /// `keep_clear` with AVX-512: eight items a step, those kept moved to the front by one
 /// instruction (`vpcompressq`). Needs `masks` as long as `items`, and `out` as long as
 /// `items` rounded up to a multiple of sixteen.

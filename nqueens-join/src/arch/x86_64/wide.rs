@@ -11,10 +11,11 @@ use core::arch::x86_64::{
     _mm512_castsi512_si256, _mm512_cvtepi32_epi16, _mm512_cvtepi32_epi8, _mm512_cvtepu16_epi32,
     _mm512_cvtepu32_epi64, _mm512_cvtepu8_epi32, _mm512_extracti64x4_epi64, _mm512_loadu_si512,
     _mm512_mask_add_epi32, _mm512_mask_storeu_epi32, _mm512_mask_test_epi32_mask,
-    _mm512_mask_testn_epi32_mask, _mm512_maskz_compress_epi32, _mm512_maskz_compress_epi64,
-    _mm512_maskz_loadu_epi32, _mm512_maskz_loadu_epi64, _mm512_or_si512, _mm512_reduce_add_epi64,
-    _mm512_set1_epi32, _mm512_setzero_si512, _mm512_sll_epi32, _mm512_srl_epi32,
-    _mm512_storeu_si512, _mm512_testn_epi32_mask, _mm_loadu_si128, _mm_maskz_loadu_epi8,
+    _mm512_mask_testn_epi32_mask, _mm512_mask_testn_epi64_mask, _mm512_maskz_compress_epi32,
+    _mm512_maskz_compress_epi64, _mm512_maskz_loadu_epi32, _mm512_maskz_loadu_epi64,
+    _mm512_or_si512, _mm512_reduce_add_epi64, _mm512_set1_epi32, _mm512_set1_epi64,
+    _mm512_setzero_si512, _mm512_sll_epi32, _mm512_srl_epi32, _mm512_storeu_si512,
+    _mm512_testn_epi32_mask, _mm512_testn_epi64_mask, _mm_loadu_si128, _mm_maskz_loadu_epi8,
     _mm_storeu_si128,
 };
 
@@ -326,6 +327,56 @@ pub(super) unsafe fn keep_clear(items: &[u64], masks: &[u32], hit: u32, out: *mu
             let m = _mm256_maskz_loadu_epi32(valid, masks.as_ptr().add(at).cast());
             let pass = _mm256_mask_testn_epi32_mask(valid, m, hit);
             let v = _mm512_maskz_loadu_epi64(valid, items.as_ptr().add(at).cast());
+            _mm512_storeu_si512(out.add(len).cast(), _mm512_maskz_compress_epi64(pass, v));
+            len += pass.count_ones() as usize;
+        }
+    }
+    len
+}
+
+/// Returns how many of `items` have a mask (64 bits) with no bit of `hit`, copied to `out`
+/// in order with the bits of `with` set.
+///
+/// # Safety
+/// AVX-512 F and POPCNT, `masks` as long as `items`, and `out` writable for `items.len()`
+/// rounded up to eight.
+#[target_feature(enable = "avx512f,popcnt")]
+pub(super) unsafe fn pair_clear(
+    items: &[u64],
+    masks: &[u64],
+    hit: u64,
+    with: u64,
+    out: *mut u64,
+) -> usize {
+    // Items a step: 64-bit lanes in a 512-bit register.
+    const WORDS: usize = 8;
+    let (hit, with) = (
+        _mm512_set1_epi64(hit as i64),
+        _mm512_set1_epi64(with as i64),
+    );
+    let (mut len, mut at) = (0, 0);
+    while at + WORDS <= items.len() {
+        // SAFETY: eight items and masks from `at` are in bounds; `len` is at most `at`,
+        // so the eight lanes stored end within `items.len()` rounded up to eight.
+        unsafe {
+            let m = _mm512_loadu_si512(masks.as_ptr().add(at).cast());
+            let pass = _mm512_testn_epi64_mask(m, hit);
+            let v = _mm512_or_si512(_mm512_loadu_si512(items.as_ptr().add(at).cast()), with);
+            _mm512_storeu_si512(out.add(len).cast(), _mm512_maskz_compress_epi64(pass, v));
+            len += pass.count_ones() as usize;
+        }
+        at += WORDS;
+    }
+    let rest = items.len() - at;
+    if rest > 0 {
+        let valid = ((1u32 << rest) - 1) as __mmask8;
+        // SAFETY: the masked loads read only the `rest` items and masks left; the store
+        // ends within `items.len()` rounded up to eight, as above.
+        unsafe {
+            let m = _mm512_maskz_loadu_epi64(valid, masks.as_ptr().add(at).cast());
+            let pass = _mm512_mask_testn_epi64_mask(valid, m, hit);
+            let v = _mm512_maskz_loadu_epi64(valid, items.as_ptr().add(at).cast());
+            let v = _mm512_or_si512(v, with);
             _mm512_storeu_si512(out.add(len).cast(), _mm512_maskz_compress_epi64(pass, v));
             len += pass.count_ones() as usize;
         }
