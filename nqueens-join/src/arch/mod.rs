@@ -101,6 +101,12 @@ pub(crate) fn keep_clear(items: &[u64], masks: &[u32], hit: u32, out: &mut [u64]
     keep_clear_portable(items, masks, hit, out)
 }
 
+/// The fewest items for which [`pair_clear`] calls its kernel: a call that cannot be
+/// inlined costs more than the vector saves on fewer than its eight items (n = 17, whose
+/// pieces are short).
+#[cfg(all(target_arch = "x86_64", nqueens_avx512))]
+const PAIR_KERNEL_FROM: usize = 8;
+
 /// Of `items`, copies those whose mask (in `masks`, one for each item) shares no bit with
 /// `hit` to the front of `out`, in their order and with the bits of `with` set, and returns
 /// how many there are: the pairs of two pieces of half boards that fit together (see
@@ -115,11 +121,10 @@ pub(crate) fn pair_clear(
     let len = items.len().min(masks.len());
     let (items, masks) = (&items[..len], &masks[..len]);
     #[cfg(all(target_arch = "x86_64", nqueens_avx512))]
-    if let (Some(cpu), true) = (
-        x86_64::Avx512::detect(),
-        out.len() >= len.next_multiple_of(PAD),
-    ) {
-        return x86_64::pair_clear_wide(cpu, items, masks, (hit, with), out);
+    if len >= PAIR_KERNEL_FROM && out.len() >= len.next_multiple_of(PAD) {
+        if let Some(cpu) = x86_64::Avx512::detect() {
+            return x86_64::pair_clear_wide(cpu, items, masks, (hit, with), out);
+        }
     }
     pair_clear_portable(items, masks, (hit, with), out)
 }
