@@ -18,7 +18,7 @@
 //! ├─ cost      what the search and the join cost, for the front door to choose between them
 //! ├─ centered  the join with the center rows' queens placed first (n = 17 to 23, even n)
 //! │  ├─ layout   its cut of the board: center choices, top sets, squares to avoid
-//! │  └─ pieces   top halves put together from two pieces (odd n)
+//! │  └─ pieces   top halves put together from two pieces (odd n, 18, past 20)
 //! ├─ one_list  the one-list join (odd n up to 15)
 //! ├─ pairs     the inner loop: pairs of keys with no bit in common (its loops: arch)
 //! ├─ the toolkit every layout shares, by what it holds:

@@ -10,7 +10,8 @@
 //! about twenty instructions, and AVX-512 in one instruction (`vpcompressd`), sixteen boards
 //! a step. The pairs loop likewise: AVX-512's `vptestnmd` gives the mask of the tops that
 //! share no bit with a bottom in one instruction, sixteen tops at a time; and the split of a
-//! group's keys on a bit, which a key at a time was a good part of a count of 19. AVX-512's
+//! group's keys on a bit, which a key at a time was a good part of a count of 19; and the
+//! pairing of two pieces of half boards (`vptestnmq`, eight at a time). AVX-512's
 //! intrinsics are stable from Rust 1.89, past this crate's MSRV (1.88): `build.rs` sets
 //! `nqueens_avx512` where the compiler has them, and elsewhere the loops stop at AVX2.
 //!
