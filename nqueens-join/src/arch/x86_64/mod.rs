@@ -305,9 +305,9 @@ pub(super) fn pair_clear_wide(
     out: &mut [u64],
 ) -> usize {
     assert!(masks.len() == items.len() && out.len() >= items.len().next_multiple_of(wide::LANES));
-    // SAFETY: the CPU has AVX-512 F and POPCNT (the token), `masks` is as long as `items`
-    // and `out` long enough (asserted).
-    unsafe { wide::pair_clear(items, masks, hit, with, out.as_mut_ptr()) }
+    // SAFETY: the CPU has AVX-512 F, BW and VL and POPCNT (the token), `masks` is as long
+    // as `items` and `out` long enough (asserted).
+    unsafe { wide::clear(items, masks, hit, with, out.as_mut_ptr()) }
 }
 
 /// `keep_clear` with AVX-512: eight items a step, those kept moved to the front by one
@@ -324,7 +324,7 @@ pub(super) fn keep_clear_wide(
     assert!(masks.len() == items.len() && out.len() >= items.len().next_multiple_of(wide::LANES));
     // SAFETY: the CPU has AVX-512 F, BW and VL and POPCNT (the token), `masks` is as long
     // as `items` and `out` long enough (asserted).
-    unsafe { wide::keep_clear(items, masks, hit, out.as_mut_ptr()) }
+    unsafe { wide::clear(items, masks, u64::from(hit), 0, out.as_mut_ptr()) }
 }
 
 /// `split_crossings` with AVX-512: sixteen boards a step, the lanes kept moved to the front

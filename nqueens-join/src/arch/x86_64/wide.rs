@@ -5,17 +5,16 @@
 use super::vector::{self, Vector};
 use super::KeyCut;
 use core::arch::x86_64::{
-    __m128i, __m512i, __mmask16, __mmask8, _mm256_loadu_si256, _mm256_mask_testn_epi32_mask,
-    _mm256_maskz_loadu_epi16, _mm256_maskz_loadu_epi32, _mm256_set1_epi32, _mm256_storeu_si256,
-    _mm256_testn_epi32_mask, _mm512_add_epi32, _mm512_add_epi64, _mm512_and_si512,
-    _mm512_castsi512_si256, _mm512_cvtepi32_epi16, _mm512_cvtepi32_epi8, _mm512_cvtepu16_epi32,
-    _mm512_cvtepu32_epi64, _mm512_cvtepu8_epi32, _mm512_extracti64x4_epi64, _mm512_loadu_si512,
-    _mm512_mask_add_epi32, _mm512_mask_storeu_epi32, _mm512_mask_test_epi32_mask,
-    _mm512_mask_testn_epi32_mask, _mm512_mask_testn_epi64_mask, _mm512_maskz_compress_epi32,
-    _mm512_maskz_compress_epi64, _mm512_maskz_loadu_epi32, _mm512_maskz_loadu_epi64,
-    _mm512_or_si512, _mm512_reduce_add_epi64, _mm512_set1_epi32, _mm512_set1_epi64,
-    _mm512_setzero_si512, _mm512_sll_epi32, _mm512_srl_epi32, _mm512_storeu_si512,
-    _mm512_testn_epi32_mask, _mm512_testn_epi64_mask, _mm_loadu_si128, _mm_maskz_loadu_epi8,
+    __m128i, __m512i, __mmask16, __mmask8, _mm256_loadu_si256, _mm256_maskz_loadu_epi16,
+    _mm256_maskz_loadu_epi32, _mm256_storeu_si256, _mm512_add_epi32, _mm512_add_epi64,
+    _mm512_and_si512, _mm512_castsi512_si256, _mm512_cvtepi32_epi16, _mm512_cvtepi32_epi8,
+    _mm512_cvtepu16_epi32, _mm512_cvtepu32_epi64, _mm512_cvtepu8_epi32, _mm512_extracti64x4_epi64,
+    _mm512_loadu_si512, _mm512_mask_add_epi32, _mm512_mask_storeu_epi32,
+    _mm512_mask_test_epi32_mask, _mm512_mask_testn_epi32_mask, _mm512_mask_testn_epi64_mask,
+    _mm512_maskz_compress_epi32, _mm512_maskz_compress_epi64, _mm512_maskz_loadu_epi32,
+    _mm512_maskz_loadu_epi64, _mm512_or_si512, _mm512_reduce_add_epi64, _mm512_set1_epi32,
+    _mm512_set1_epi64, _mm512_setzero_si512, _mm512_sll_epi32, _mm512_srl_epi32,
+    _mm512_storeu_si512, _mm512_testn_epi32_mask, _mm_loadu_si128, _mm_maskz_loadu_epi8,
     _mm_storeu_si128,
 };
 
@@ -294,56 +293,43 @@ impl Vector for __m512i {
     }
 }
 
-/// Returns how many of `items` have a mask with no bit of `hit`, copied to `out` in
-/// order.
+/// Masks of one width, eight of them loaded into 64-bit lanes: `keep_clear`'s 32-bit
+/// masks widened with zeros, `pair_clear`'s 64-bit ones as they are, so that one body
+/// tests both.
+pub(super) trait MaskLanes: Copy {
+    /// The masks at `masks` whose lanes `valid` holds, the others zero.
+    ///
+    /// # Safety
+    /// AVX-512 F and VL, and a readable mask at `masks` for each lane of `valid`.
+    unsafe fn load(masks: *const Self, valid: __mmask8) -> __m512i;
+}
+
+impl MaskLanes for u32 {
+    #[inline(always)]
+    unsafe fn load(masks: *const u32, valid: __mmask8) -> __m512i {
+        // SAFETY: AVX-512 F and VL and the masks of `valid`, from the caller.
+        unsafe { _mm512_cvtepu32_epi64(_mm256_maskz_loadu_epi32(valid, masks.cast())) }
+    }
+}
+
+impl MaskLanes for u64 {
+    #[inline(always)]
+    unsafe fn load(masks: *const u64, valid: __mmask8) -> __m512i {
+        // SAFETY: AVX-512 F and the masks of `valid`, from the caller.
+        unsafe { _mm512_maskz_loadu_epi64(valid, masks.cast()) }
+    }
+}
+
+/// Returns how many of `items` have a mask with no bit of `hit`, copied to `out` in order
+/// with the bits of `with` set (`keep_clear` with none, `pair_clear`).
 ///
 /// # Safety
 /// AVX-512 F and VL and POPCNT, `masks` as long as `items`, and `out` writable for
 /// `items.len()` rounded up to eight.
 #[target_feature(enable = "avx512f,avx512vl,popcnt")]
-pub(super) unsafe fn keep_clear(items: &[u64], masks: &[u32], hit: u32, out: *mut u64) -> usize {
-    // Items a step: 64-bit lanes in a 512-bit register.
-    const WORDS: usize = 8;
-    let hit = _mm256_set1_epi32(hit as i32);
-    let (mut len, mut at) = (0, 0);
-    while at + WORDS <= items.len() {
-        // SAFETY: eight items and masks from `at` are in bounds; `len` is at most `at`,
-        // so the eight lanes stored end within `items.len()` rounded up to eight.
-        unsafe {
-            let m = _mm256_loadu_si256(masks.as_ptr().add(at).cast());
-            let pass = _mm256_testn_epi32_mask(m, hit);
-            let v = _mm512_loadu_si512(items.as_ptr().add(at).cast());
-            _mm512_storeu_si512(out.add(len).cast(), _mm512_maskz_compress_epi64(pass, v));
-            len += pass.count_ones() as usize;
-        }
-        at += WORDS;
-    }
-    let rest = items.len() - at;
-    if rest > 0 {
-        let valid = ((1u32 << rest) - 1) as __mmask8;
-        // SAFETY: the masked loads read only the `rest` items and masks left; the store
-        // ends within `items.len()` rounded up to eight, as above.
-        unsafe {
-            let m = _mm256_maskz_loadu_epi32(valid, masks.as_ptr().add(at).cast());
-            let pass = _mm256_mask_testn_epi32_mask(valid, m, hit);
-            let v = _mm512_maskz_loadu_epi64(valid, items.as_ptr().add(at).cast());
-            _mm512_storeu_si512(out.add(len).cast(), _mm512_maskz_compress_epi64(pass, v));
-            len += pass.count_ones() as usize;
-        }
-    }
-    len
-}
-
-/// Returns how many of `items` have a mask (64 bits) with no bit of `hit`, copied to `out`
-/// in order with the bits of `with` set.
-///
-/// # Safety
-/// AVX-512 F and POPCNT, `masks` as long as `items`, and `out` writable for `items.len()`
-/// rounded up to eight.
-#[target_feature(enable = "avx512f,popcnt")]
-pub(super) unsafe fn pair_clear(
+pub(super) unsafe fn clear<M: MaskLanes>(
     items: &[u64],
-    masks: &[u64],
+    masks: &[M],
     hit: u64,
     with: u64,
     out: *mut u64,
@@ -358,30 +344,43 @@ pub(super) unsafe fn pair_clear(
     while at + WORDS <= items.len() {
         // SAFETY: eight items and masks from `at` are in bounds; `len` is at most `at`,
         // so the eight lanes stored end within `items.len()` rounded up to eight.
-        unsafe {
-            let m = _mm512_loadu_si512(masks.as_ptr().add(at).cast());
-            let pass = _mm512_testn_epi64_mask(m, hit);
-            let v = _mm512_or_si512(_mm512_loadu_si512(items.as_ptr().add(at).cast()), with);
-            _mm512_storeu_si512(out.add(len).cast(), _mm512_maskz_compress_epi64(pass, v));
-            len += pass.count_ones() as usize;
-        }
+        len += unsafe { clear_step(items, masks, (at, 0xff), (hit, with), out.add(len)) };
         at += WORDS;
     }
     let rest = items.len() - at;
     if rest > 0 {
         let valid = ((1u32 << rest) - 1) as __mmask8;
-        // SAFETY: the masked loads read only the `rest` items and masks left; the store
-        // ends within `items.len()` rounded up to eight, as above.
-        unsafe {
-            let m = _mm512_maskz_loadu_epi64(valid, masks.as_ptr().add(at).cast());
-            let pass = _mm512_mask_testn_epi64_mask(valid, m, hit);
-            let v = _mm512_maskz_loadu_epi64(valid, items.as_ptr().add(at).cast());
-            let v = _mm512_or_si512(v, with);
-            _mm512_storeu_si512(out.add(len).cast(), _mm512_maskz_compress_epi64(pass, v));
-            len += pass.count_ones() as usize;
-        }
+        // SAFETY: the `rest` items and masks left are in bounds, and the store ends within
+        // `items.len()` rounded up to eight, as above.
+        len += unsafe { clear_step(items, masks, (at, valid), (hit, with), out.add(len)) };
     }
     len
+}
+
+/// One step of [`clear`]: the items and masks from `at` whose lanes `valid` holds (all
+/// eight in the loop, those left at the end), the kept ones stored at `out`; returns how
+/// many.
+///
+/// # Safety
+/// AVX-512 F and VL and POPCNT, the items and masks of `valid` from `at` readable, and
+/// eight words writable at `out`.
+#[inline(always)]
+unsafe fn clear_step<M: MaskLanes>(
+    items: &[u64],
+    masks: &[M],
+    (at, valid): (usize, __mmask8),
+    (hit, with): (__m512i, __m512i),
+    out: *mut u64,
+) -> usize {
+    // SAFETY: the features, the reads and the writes, from the caller.
+    unsafe {
+        let m = M::load(masks.as_ptr().add(at), valid);
+        let pass = _mm512_mask_testn_epi64_mask(valid, m, hit);
+        let v = _mm512_maskz_loadu_epi64(valid, items.as_ptr().add(at).cast());
+        let v = _mm512_or_si512(v, with);
+        _mm512_storeu_si512(out.cast(), _mm512_maskz_compress_epi64(pass, v));
+        pass.count_ones() as usize
+    }
 }
 
 /// Stores the lanes of `keys` that `pass` at `out`, first to last, and returns how many.
