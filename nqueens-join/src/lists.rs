@@ -501,7 +501,9 @@ fn count_sets(
 /// On `threads` threads, each takes a run of the sets, about as many boards each, and
 /// the part of the list they fill: each searches every board and writes those of its sets.
 /// The search is repeated, but this pass waits on memory more than it searches (a board's
-/// place is anywhere in a list of megabytes), and each thread waits on its part only.
+/// place is anywhere in a list of megabytes), and each thread waits on its part only. Each
+/// board's place is asked of the caches [`FILL_AHEAD`] boards before it is written, so that
+/// those waits overlap.
 fn fill(
     (n, rows, firsts, forbid): (usize, usize, u32, &[u32]),
     index: &Index,
@@ -546,7 +548,17 @@ struct Part<'a> {
     low: &'a mut [u32],
     high: &'a mut [u8],
     wide: &'a mut [u16],
+    /// The last [`FILL_AHEAD`] boards put, with their places (`usize::MAX`: none): each is
+    /// written when its slot comes round again, its cache lines asked for meanwhile.
+    ring: [(usize, u64); FILL_AHEAD],
+    /// How many boards were put.
+    next: usize,
 }
+
+/// How many boards [`fill`] puts before it writes one: its place, anywhere in a list of
+/// megabytes, is asked of the caches when the board is put, and the writes no longer wait
+/// on memory one at a time.
+const FILL_AHEAD: usize = 32;
 
 impl<'a> Part<'a> {
     /// `start` (next free slots, `SKIP` for a set not kept) and the list cut into
@@ -583,6 +595,8 @@ impl<'a> Part<'a> {
                 low: l,
                 high: h,
                 wide: w,
+                ring: [(usize::MAX, 0); FILL_AHEAD],
+                next: 0,
             });
             (start, low, high, wide) = (s_rest, l_rest, h_rest, w_rest);
             (first, base) = (first + cut, base + at);
@@ -594,12 +608,15 @@ impl<'a> Part<'a> {
             low,
             high,
             wide,
+            ring: [(usize::MAX, 0); FILL_AHEAD],
+            next: 0,
         });
         parts
     }
 
     /// Writes the board `packed` of the set of index `i` at its set's next free slot, if
-    /// the set is in this part's run.
+    /// the set is in this part's run: [`FILL_AHEAD`] boards later, its place asked of the
+    /// caches now (see [`Part::ring`]).
     #[inline(always)]
     fn put(&mut self, i: usize, packed: u64) {
         let Some(slot) = i
@@ -609,6 +626,26 @@ impl<'a> Part<'a> {
             return;
         };
         let at = (*slot as usize).wrapping_sub(self.base);
+        let Some(l) = self.low.get(at..=at) else {
+            return;
+        };
+        *slot += 1;
+        crate::arch::prefetch(l);
+        if let Some(h) = self.high.get(at..=at) {
+            crate::arch::prefetch(h);
+        }
+        if let Some(w) = self.wide.get(at..=at) {
+            crate::arch::prefetch(w);
+        }
+        let k = self.next % FILL_AHEAD;
+        self.next = self.next.wrapping_add(1);
+        let (was, board) = core::mem::replace(&mut self.ring[k], (at, packed));
+        self.write(was, board);
+    }
+
+    /// Writes `packed` at `at` in this part (nowhere for `usize::MAX`).
+    #[inline(always)]
+    fn write(&mut self, at: usize, packed: u64) {
         if let Some(l) = self.low.get_mut(at) {
             *l = packed as u32;
             if let Some(h) = self.high.get_mut(at) {
@@ -617,7 +654,17 @@ impl<'a> Part<'a> {
             if let Some(w) = self.wide.get_mut(at) {
                 *w = (packed >> 32) as u16;
             }
-            *slot += 1;
+        }
+    }
+}
+
+impl Drop for Part<'_> {
+    /// Writes the boards still in [`Part::ring`]: a part's last boards are written when
+    /// its thread is done with it.
+    fn drop(&mut self) {
+        for k in 0..FILL_AHEAD {
+            let (at, board) = core::mem::replace(&mut self.ring[k], (usize::MAX, 0));
+            self.write(at, board);
         }
     }
 }
