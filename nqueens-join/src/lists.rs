@@ -548,11 +548,34 @@ struct Part<'a> {
     low: &'a mut [u32],
     high: &'a mut [u8],
     wide: &'a mut [u16],
-    /// The last [`FILL_AHEAD`] boards put, with their places (`usize::MAX`: none): each is
-    /// written when its slot comes round again, its cache lines asked for meanwhile.
-    ring: [(usize, u64); FILL_AHEAD],
-    /// How many boards were put.
+    /// The last boards put, not yet written.
+    ring: Ring,
+}
+
+/// The last [`FILL_AHEAD`] boards a [`Part`] put, each with its place (`NOWHERE`: none):
+/// each is written when its slot comes round again, its cache lines asked for meanwhile.
+struct Ring {
+    boards: [(usize, u64); FILL_AHEAD],
+    /// The slot the next board takes.
     next: usize,
+}
+
+/// A place in no list: a [`Ring`]'s slot that holds no board.
+const NOWHERE: usize = usize::MAX;
+
+impl Ring {
+    const EMPTY: Ring = Ring {
+        boards: [(NOWHERE, 0); FILL_AHEAD],
+        next: 0,
+    };
+
+    /// Puts `board` in, and returns the board it takes the slot of, the oldest.
+    #[inline(always)]
+    fn swap(&mut self, board: (usize, u64)) -> (usize, u64) {
+        let old = core::mem::replace(&mut self.boards[self.next], board);
+        self.next = (self.next + 1) % FILL_AHEAD;
+        old
+    }
 }
 
 /// How many boards [`fill`] puts before it writes one: its place, anywhere in a list of
@@ -595,8 +618,7 @@ impl<'a> Part<'a> {
                 low: l,
                 high: h,
                 wide: w,
-                ring: [(usize::MAX, 0); FILL_AHEAD],
-                next: 0,
+                ring: Ring::EMPTY,
             });
             (start, low, high, wide) = (s_rest, l_rest, h_rest, w_rest);
             (first, base) = (first + cut, base + at);
@@ -608,15 +630,14 @@ impl<'a> Part<'a> {
             low,
             high,
             wide,
-            ring: [(usize::MAX, 0); FILL_AHEAD],
-            next: 0,
+            ring: Ring::EMPTY,
         });
         parts
     }
 
     /// Writes the board `packed` of the set of index `i` at its set's next free slot, if
     /// the set is in this part's run: [`FILL_AHEAD`] boards later, its place asked of the
-    /// caches now (see [`Part::ring`]).
+    /// caches now (see [`Ring`]).
     #[inline(always)]
     fn put(&mut self, i: usize, packed: u64) {
         let Some(slot) = i
@@ -637,15 +658,13 @@ impl<'a> Part<'a> {
         if let Some(w) = self.wide.get(at..=at) {
             crate::arch::prefetch(w);
         }
-        let k = self.next % FILL_AHEAD;
-        self.next = self.next.wrapping_add(1);
-        let (was, board) = core::mem::replace(&mut self.ring[k], (at, packed));
-        self.write(was, board);
+        let oldest = self.ring.swap((at, packed));
+        self.write(oldest);
     }
 
-    /// Writes `packed` at `at` in this part (nowhere for `usize::MAX`).
+    /// Writes `packed` at `at` in this part (nothing for [`NOWHERE`]).
     #[inline(always)]
-    fn write(&mut self, at: usize, packed: u64) {
+    fn write(&mut self, (at, packed): (usize, u64)) {
         if let Some(l) = self.low.get_mut(at) {
             *l = packed as u32;
             if let Some(h) = self.high.get_mut(at) {
@@ -659,13 +678,11 @@ impl<'a> Part<'a> {
 }
 
 impl Drop for Part<'_> {
-    /// Writes the boards still in [`Part::ring`]: a part's last boards are written when
+    /// Writes the boards still in its [`Ring`]: a part's last boards are written when
     /// its thread is done with it.
     fn drop(&mut self) {
-        for k in 0..FILL_AHEAD {
-            let (at, board) = core::mem::replace(&mut self.ring[k], (usize::MAX, 0));
-            self.write(at, board);
-        }
+        let ring = core::mem::replace(&mut self.ring, Ring::EMPTY);
+        ring.boards.into_iter().for_each(|board| self.write(board));
     }
 }
 
