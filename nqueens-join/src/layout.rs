@@ -482,7 +482,7 @@ impl Layout {
     /// rows whose bottoms are filtered from the leading queen's (n = 18), whose tops' list
     /// beside them took three times the quarter-board join's peak. Where a share makes the
     /// lists of the leading center queens past n = 20 ([`Layout::leads_hold_tops`]), it
-    /// filters both roles from them instead.
+    /// takes both roles from them instead.
     pub(super) fn pieces_tops(&self) -> bool {
         let leading_two = self.center == 2 && self.lists_by_leading();
         self.bottoms_without() != 0 || self.center >= PIECED_FROM_CENTER || leading_two

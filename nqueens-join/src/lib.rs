@@ -69,6 +69,7 @@ use nqueens_tables_core::{board, error, known, parallel, progress, share};
 
 mod arch;
 mod bits;
+mod boards;
 mod centered;
 mod cost;
 mod index;

@@ -1,13 +1,13 @@
 //! Lists of half boards: every placement of a half's rows, grouped by the set of columns it
-//! uses ([`List`]), how a set finds its run ([`Index`]), and one set's boards as the joins
-//! read them, their crossings ([`Boards`]).
+//! uses ([`List`]), and how a set finds its run ([`Index`]); one set's boards are handed out
+//! as [`Boards`].
 
 use std::vec::Vec;
 
 use super::bits::mirror_columns;
+use super::boards::Boards;
 use super::index::Index;
 use super::placements::half_boards;
-use super::shape::{Prepared, Shape};
 use crate::arch::{keep_boards, HighBits as High};
 use crate::board::full_mask;
 use crate::error::Error;
@@ -44,56 +44,6 @@ pub(super) struct List {
     index: Index,
 }
 
-/// The half boards of one column set of a [`List`]: their crossings' low 32 bits, and the
-/// rest in whichever width the list keeps.
-#[derive(Clone, Copy)]
-pub(super) struct Boards<'a> {
-    pub(super) low: &'a [u32],
-    pub(super) high: High<'a>,
-}
-
-impl Boards<'_> {
-    /// Asks the caches for these boards, to be read soon.
-    pub(super) fn prefetch(&self) {
-        crate::arch::prefetch(self.low);
-        match self.high {
-            High::None => {}
-            High::Byte(high) => crate::arch::prefetch(high),
-            High::Word(high) => crate::arch::prefetch(high),
-        }
-    }
-
-    /// How many half boards there are.
-    pub(super) fn len(&self) -> usize {
-        self.low.len()
-    }
-
-    /// Calls `each` with the packed crossings (`low | high << 32`) of every half board, in
-    /// order (the join reads them through `arch`'s kernels).
-    #[cfg(test)]
-    pub(super) fn for_each(self, each: impl FnMut(u64)) {
-        crate::arch::for_each_crossing(self.low, self.high, each);
-    }
-
-    /// Appends these half boards to `out`, prepared for the top role, or for the bottom
-    /// role if `BOTTOM`.
-    pub(super) fn prepare_into<const BOTTOM: bool>(self, shape: Shape, out: &mut Vec<Prepared>) {
-        let low = self.low.iter();
-        match self.high {
-            High::None => out.extend(low.map(|&l| Prepared::of::<BOTTOM>(shape, u64::from(l)))),
-            High::Byte(high) => {
-                out.extend(low.zip(high).map(|(&l, &h)| {
-                    Prepared::of::<BOTTOM>(shape, u64::from(l) | u64::from(h) << 32)
-                }))
-            }
-            High::Word(high) => {
-                out.extend(low.zip(high).map(|(&l, &h)| {
-                    Prepared::of::<BOTTOM>(shape, u64::from(l) | u64::from(h) << 32)
-                }))
-            }
-        }
-    }
-}
 /// Room for `more` items in `v`, or the bytes it would have needed.
 fn reserve<T>(v: &mut Vec<T>, more: usize) -> Result<(), Error> {
     v.try_reserve(more).map_err(|_| Error::OutOfMemory {
@@ -690,6 +640,8 @@ impl Drop for Part<'_> {
 mod tests {
     use super::*;
     use crate::bits::{mirror_crossings, pack, subsets, unpack};
+    use crate::boards::Kept;
+    use crate::shape::{Prepared, Shape};
 
     /// The lists of batches that share one counting pass are the lists each batch's own
     /// search counts, board for board: every subset of two columns held, the squares of a
@@ -782,6 +734,41 @@ mod tests {
                     == (&one.start, &one.low, &one.high, &one.wide);
                 assert!(same, "n = {n}, {threads} threads");
             }
+        }
+    }
+
+    /// A set's boards kept clear of some crossings as they are prepared are the boards of
+    /// the list filtered for them, prepared: for crossings of every width, with sets of
+    /// every size against the kernels' vectors, and the buffers reused from set to set.
+    #[test]
+    fn boards_kept_as_prepared_are_the_filtered_lists() {
+        let mut draw = crate::bits::xorshift(0x2545_f491_4f6c_dd1d);
+        for (n, rows, h) in [(12, 4, 4), (18, 5, 5), (22, 6, 6)] {
+            let shape = Shape::with(n, h, 2);
+            let list = List::new(n, rows, full_mask(n), 0, &[]).unwrap();
+            let mut kept = Kept::default();
+            // Crossings to avoid on each side of bit 32, past it alone, and drawn.
+            let top = 2 * n as u64 - 1;
+            let drawn = (0..3).fold(0, |h, _| h | 1 << (draw() % top));
+            let mut removed = 0;
+            for hits in [1 << 2 | 1 << (top - 2), 1 << (n + 5), 1 << top, drawn] {
+                let mut filtered = List::default();
+                filtered.filtered(&list, 0, hits).unwrap();
+                let mut checked = 0;
+                for set in subsets(full_mask(n), rows) {
+                    let (mut want, mut got) = (Vec::new(), Vec::new());
+                    filtered.of(set).prepare_into::<false>(shape, &mut want);
+                    list.of(set)
+                        .prepare_clear_into(hits, shape, &mut kept, &mut got);
+                    let fields = |p: &Prepared| (p.key, p.near, p.far);
+                    let [want, got] = [want, got].map(|v| v.iter().map(fields).collect::<Vec<_>>());
+                    assert_eq!(want, got, "n = {n}, hits {hits:b}, set {set:b}");
+                    checked += got.len();
+                }
+                assert!(checked > 0, "n = {n}, hits {hits:b}");
+                removed += list.low.len() - checked;
+            }
+            assert!(removed > 0, "n = {n}");
         }
     }
 

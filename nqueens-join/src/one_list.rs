@@ -24,7 +24,8 @@
 use std::vec::Vec;
 
 use super::bits::{mirror_columns, next_set, orbit_weight, push};
-use super::lists::{Boards, List};
+use super::boards::Boards;
+use super::lists::List;
 use super::pairs::group_pairs;
 use super::shape::{Prepared, Shape};
 use crate::error::Error;

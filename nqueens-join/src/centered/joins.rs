@@ -88,6 +88,12 @@ fn gather_tops(layout: &Layout, from: Tops<'_>, top: u32, scratch: &mut Scratch)
         Tops::Pieced { pieces, .. } => {
             pieces.boards(top, layout.shape, &mut scratch.found, &mut scratch.tops)
         }
+        Tops::Filtered { list, hits } => list.of(top).prepare_clear_into(
+            hits,
+            layout.shape,
+            &mut scratch.kept,
+            &mut scratch.tops,
+        ),
     }
 }
 

@@ -30,8 +30,9 @@
 //!   (keys of 2 x 15 bits; one center row would need 2 x 17 at n = 21). Only the bottoms are
 //!   listed, and the tops put together from pieces as for odd n, which took less memory
 //!   than listing both roles (BENCHMARKS.md). n = 22 and 23 list both roles once for the
-//!   leading center queens (all but the last), and filter those lists for each outer choice
-//!   that shares them, as n = 18 does its bottoms: about half the quarter-board join's peak there.
+//!   leading center queens (all but the last). Each outer choice that shares them filters
+//!   the bottoms' list, as n = 18 does, and keeps the tops of each top set as it gathers
+//!   them (`Tops::Filtered`): about half the quarter-board join's peak there.
 //!
 //! Symmetry: the outer choices come one per orbit under the mirror and the vertical flip
 //! (which reverses the center rows), weighted by the orbit's size. With one center row the
@@ -44,6 +45,7 @@ use core::sync::atomic::{AtomicU64, Ordering};
 use std::vec::Vec;
 
 use super::bits::{mirror_columns, mirror_crossings, push};
+use super::boards::Kept;
 use super::layout::{Batch, Layout, Outer};
 use super::lists::{Found, List, SetCounts};
 use super::pairs::group_pairs;
@@ -283,22 +285,33 @@ impl Job<'_> {
     /// The solutions of this job, unweighted, its half boards listed into `lists`.
     fn count(&self, batches: &[Batch], lists: &mut (List, List)) -> Result<u64, Error> {
         let (layout, outer) = (self.layout, self.outer);
-        // Where the leading queens' lists hold the tops (past n = 20), both roles are
-        // filtered from them: filtering a list costs less than putting the tops together
-        // from pieces for each choice (BENCHMARKS.md).
+        // Where the leading queens' lists hold the tops (past n = 20), both roles come
+        // from them: filtering costs less than putting the tops together from pieces for
+        // each choice (BENCHMARKS.md).
         let pieced = layout.pieces_tops() && !(self.leads.is_some() && layout.leads_hold_tops());
         if let ([_], false) = (batches, pieced) {
-            match self.leads {
-                Some(leads) => refilter(layout, outer, self.threads, leads, lists)?,
-                None => relist(layout, outer, self.threads, lists)?,
-            }
-            let (top_list, bottom_list) = lists;
-            let bottom = if layout.center == 0 {
-                &*top_list
-            } else {
-                &*bottom_list
+            let top = match self.leads {
+                // Here the leading queens' lists hold both roles (see `pieced`): the
+                // bottoms filtered for the last queen, the tops as each set is gathered
+                // (and the tops' list of a choice listed before is let go).
+                Some((tops, bottoms)) => {
+                    let (column, [top_hits, bottom_hits]) = layout.last_hits(outer);
+                    lists.1.filtered(bottoms, column, bottom_hits)?;
+                    lists.0 = List::default();
+                    Tops::Filtered {
+                        list: tops,
+                        hits: top_hits,
+                    }
+                }
+                None => {
+                    relist(layout, outer, self.threads, lists)?;
+                    Tops::Listed(&lists.0)
+                }
             };
-            let top = Tops::Listed(top_list);
+            let bottom = match layout.center {
+                0 => &lists.0,
+                _ => &lists.1,
+            };
             return Ok(self.join(Lists {
                 top,
                 bottom,
@@ -409,6 +422,12 @@ enum Tops<'a> {
         pieces: &'a Pieces,
         list: Option<&'a List>,
     },
+    /// The tops' list of the outer choice's leading center queens (see
+    /// [`Layout::leads_hold_tops`]), each set's boards kept clear of the last queen's
+    /// crossings `hits` as the set is gathered: the list is read once a choice either way,
+    /// and is not written again, filtered, for each choice. (A top set never holds a center
+    /// queen's column: see [`Layout::top_sets`].)
+    Filtered { list: &'a List, hits: u64 },
 }
 
 /// Where the runs of `Scratch::by_first` start, one per column of the board, and the end.
@@ -444,6 +463,8 @@ struct Scratch {
     spare: Vec<u32>,
     /// The joins of a top set: the middle queens, and where their bottom set is.
     joins: Vec<(Middle, Found)>,
+    /// A top set's boards kept for the last center queen (see `Tops::Filtered`).
+    kept: Kept,
 }
 
 /// Two slices of `buffer` (`Scratch::bottom`) for the bottoms kept for the middle queens in
@@ -530,25 +551,6 @@ fn list_leading(
     }
     let bottom = layout.bottom_forbidden(lead);
     leads.1.relist(n, h, all, 0, &bottom, threads)
-}
-
-/// Makes the lists of one outer choice, as [`relist`] does, from the lists of its leading
-/// center queens alone (`leads`, see [`Layout::lists_by_leading`]): each role's filtered for
-/// its last queen.
-fn refilter(
-    layout: &Layout,
-    outer: &Outer,
-    threads: usize,
-    (near, far): &(List, List),
-    lists: &mut (List, List),
-) -> Result<(), Error> {
-    let (column, [top, bottom]) = layout.last_hits(outer);
-    by_role(
-        lists,
-        threads,
-        &[(near, top), (far, bottom)],
-        |&(from, hits), list| list.filtered(from, column, hits),
-    )
 }
 
 /// Makes the lists of each role, `make(&roles[0], top)` and `make(&roles[1], bottom)`,
@@ -668,27 +670,36 @@ mod tests {
                         listed_for = Some(lead.queens);
                     }
                     let mut listed = (List::default(), List::default());
-                    let mut filtered = (List::default(), List::default());
                     relist(&layout, &outer, 1, &mut listed).unwrap();
-                    let roles = match layout.leads_hold_tops() {
-                        true => {
-                            refilter(&layout, &outer, 2, &leads, &mut filtered).unwrap();
-                            std::vec![(&listed.0, &filtered.0), (&listed.1, &filtered.1)]
-                        }
-                        // Two center rows: the bottoms alone, the tops pieced.
-                        false => {
-                            assert!(leads.0.low.is_empty(), "n = {n}");
-                            let (column, [_, hits]) = layout.last_hits(&outer);
-                            filtered.1.filtered(&leads.1, column, hits).unwrap();
-                            std::vec![(&listed.1, &filtered.1)]
-                        }
-                    };
-                    for (a, b) in roles {
-                        assert_eq!(a.start, b.start, "n = {n}, {outer:?}");
-                        assert_eq!(a.low, b.low, "n = {n}, {outer:?}");
-                        assert_eq!(a.high, b.high, "n = {n}, {outer:?}");
+                    // The bottoms: the list filtered for the last queen.
+                    let (column, [top_hits, bottom_hits]) = layout.last_hits(&outer);
+                    let mut filtered = List::default();
+                    filtered.filtered(&leads.1, column, bottom_hits).unwrap();
+                    assert_eq!(listed.1.start, filtered.start, "n = {n}, {outer:?}");
+                    assert_eq!(listed.1.low, filtered.low, "n = {n}, {outer:?}");
+                    assert_eq!(listed.1.high, filtered.high, "n = {n}, {outer:?}");
+                    // The tops, as the join gathers each top set (`Tops::Filtered`); with two
+                    // center rows they are pieced, and the leading queens list none.
+                    if !layout.leads_hold_tops() {
+                        assert!(leads.0.low.is_empty(), "n = {n}");
+                        checked += listed.1.low.len();
+                        continue;
                     }
-                    checked += listed.0.low.len().min(listed.1.low.len());
+                    let fields = |p: &Prepared| (p.key, p.near, p.far);
+                    let mut kept = Kept::default();
+                    for set in layout.top_sets(&outer) {
+                        let (mut want, mut got) = (Vec::new(), Vec::new());
+                        listed
+                            .0
+                            .of(set)
+                            .prepare_into::<false>(layout.shape, &mut want);
+                        let gathered = leads.0.of(set);
+                        gathered.prepare_clear_into(top_hits, layout.shape, &mut kept, &mut got);
+                        let [want, got] =
+                            [want, got].map(|v| v.iter().map(fields).collect::<Vec<_>>());
+                        assert_eq!(want, got, "n = {n}, {outer:?}, set {set:b}");
+                        checked += got.len();
+                    }
                 }
             }
             assert!(checked > 0, "n = {n}");
