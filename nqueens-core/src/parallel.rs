@@ -43,24 +43,37 @@ pub fn allowed(threads: usize) -> usize {
 /// `f` of every item, summed, on `threads` threads (0: one per core), the calling thread
 /// one of them. A thread that cannot be started is done without: at worst the calling
 /// thread does all the work. A panic in any thread is raised again here.
-#[cfg(feature = "parallel")]
 pub fn sum<I, S, F>(items: I, threads: usize, f: F) -> S
 where
     I: Iterator + Send,
     S: Default + Add<Output = S> + Send,
     F: Fn(I::Item) -> S + Sync,
 {
+    sum_with(items, threads, || (), |_, item| f(item))
+}
+
+/// [`sum`], where each thread keeps a state of its own from one item to the next: `init`
+/// makes it when the thread starts, and `f` gets it with every item the thread takes. For
+/// buffers that `f` would otherwise make, and grow, anew for every item.
+#[cfg(feature = "parallel")]
+pub fn sum_with<I, S, T, F>(items: I, threads: usize, init: impl Fn() -> T + Sync, f: F) -> S
+where
+    I: Iterator + Send,
+    S: Default + Add<Output = S> + Send,
+    F: Fn(&mut T, I::Item) -> S + Sync,
+{
     use std::sync::{Mutex, PoisonError};
     let threads = allowed(threads).min(items.size_hint().1.unwrap_or(usize::MAX).max(1));
     let items = Mutex::new(items);
     let worker = || {
         let mut total = S::default();
+        let mut state = init();
         loop {
             // The lock is held only to take the next item, never while `f` runs, so a panic
             // in `f` cannot poison it; and an iterator's panic leaves it usable.
             let next = items.lock().unwrap_or_else(PoisonError::into_inner).next();
             match next {
-                Some(item) => total = total + f(item),
+                Some(item) => total = total + f(&mut state, item),
                 None => return total,
             }
         }
@@ -85,15 +98,16 @@ where
     })
 }
 
-/// `f` of every item, summed, on the calling thread: the feature `parallel` is off.
+/// [`sum`] with a state, on the calling thread: the feature `parallel` is off.
 #[cfg(not(feature = "parallel"))]
-pub fn sum<I, S, F>(items: I, _threads: usize, f: F) -> S
+pub fn sum_with<I, S, T, F>(items: I, _threads: usize, init: impl Fn() -> T + Sync, f: F) -> S
 where
     I: Iterator + Send,
     S: Default + Add<Output = S> + Send,
-    F: Fn(I::Item) -> S + Sync,
+    F: Fn(&mut T, I::Item) -> S + Sync,
 {
-    items.map(f).fold(S::default(), |a, b| a + b)
+    let mut state = init();
+    items.fold(S::default(), |total, item| total + f(&mut state, item))
 }
 
 /// `f` of every item, in the items' order, on `threads` threads (0: one per core), as
@@ -145,5 +159,43 @@ mod tests {
         }
         let squares = map(&[1u32, 2, 3, 4, 5], 3, |&x| x * x);
         assert_eq!(squares, [1, 4, 9, 16, 25]);
+    }
+
+    /// Each thread's state is made once and kept from item to item: the items that find
+    /// it fresh are at most one a thread, and every item is summed once.
+    #[test]
+    fn a_state_is_made_once_a_thread_and_kept() {
+        for threads in [1, 2, 7] {
+            let (items, fresh) = sum_with(
+                0..1000u64,
+                threads,
+                || 0u64,
+                |seen, i| {
+                    *seen += 1;
+                    Pair(i, u64::from(*seen == 1))
+                },
+            )
+            .into();
+            assert_eq!(items, 499_500, "{threads}");
+            assert!((1..=threads as u64).contains(&fresh), "{threads}: {fresh}");
+        }
+        assert_eq!(sum_with(0..0u64, 2, || 0u8, |_, i| i), 0);
+    }
+
+    /// Two sums at once.
+    #[derive(Default)]
+    struct Pair(u64, u64);
+
+    impl Add for Pair {
+        type Output = Pair;
+        fn add(self, other: Pair) -> Pair {
+            Pair(self.0 + other.0, self.1 + other.1)
+        }
+    }
+
+    impl From<Pair> for (u64, u64) {
+        fn from(Pair(a, b): Pair) -> (u64, u64) {
+            (a, b)
+        }
     }
 }

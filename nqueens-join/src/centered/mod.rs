@@ -373,28 +373,34 @@ impl Job<'_> {
         // The layout the sizes counted for real use, with a copy of the loops each.
         let standard = self.layout.center == Layout::for_size(n).center;
         let chunks = self.sets.chunks(TOP_SETS_PER_CHUNK);
-        parallel::sum(chunks, self.threads, |sets: &[u32]| {
-            let mut scratch = Scratch::default();
-            let (layout, outer) = (self.layout, self.outer);
-            let count: u64 = sets
-                .iter()
-                .map(|&top| match (n, standard) {
-                    // One copy per size counted for real, so that the layout's shifts and
-                    // masks are constants in the loops, which the compiler folds.
-                    (16, true) => join_top::<16>(layout, outer, lists, top, &mut scratch),
-                    (17, true) => join_top::<17>(layout, outer, lists, top, &mut scratch),
-                    (18, true) => join_top::<18>(layout, outer, lists, top, &mut scratch),
-                    (19, true) => join_top::<19>(layout, outer, lists, top, &mut scratch),
-                    (20, true) => join_top::<20>(layout, outer, lists, top, &mut scratch),
-                    (21, true) => join_top::<21>(layout, outer, lists, top, &mut scratch),
-                    (22, true) => join_top::<22>(layout, outer, lists, top, &mut scratch),
-                    (23, true) => join_top::<23>(layout, outer, lists, top, &mut scratch),
-                    _ => join_top::<0>(layout, outer, lists, top, &mut scratch),
-                })
-                .sum();
-            self.steps.advance(sets.len());
-            count
-        })
+        // Each thread's buffers are kept from chunk to chunk: made anew for each, they
+        // were allocated and written with zeros as they grew, some percent of a count.
+        parallel::sum_with(
+            chunks,
+            self.threads,
+            Scratch::default,
+            |scratch, sets: &[u32]| {
+                let (layout, outer) = (self.layout, self.outer);
+                let count: u64 = sets
+                    .iter()
+                    .map(|&top| match (n, standard) {
+                        // One copy per size counted for real, so that the layout's shifts and
+                        // masks are constants in the loops, which the compiler folds.
+                        (16, true) => join_top::<16>(layout, outer, lists, top, scratch),
+                        (17, true) => join_top::<17>(layout, outer, lists, top, scratch),
+                        (18, true) => join_top::<18>(layout, outer, lists, top, scratch),
+                        (19, true) => join_top::<19>(layout, outer, lists, top, scratch),
+                        (20, true) => join_top::<20>(layout, outer, lists, top, scratch),
+                        (21, true) => join_top::<21>(layout, outer, lists, top, scratch),
+                        (22, true) => join_top::<22>(layout, outer, lists, top, scratch),
+                        (23, true) => join_top::<23>(layout, outer, lists, top, scratch),
+                        _ => join_top::<0>(layout, outer, lists, top, scratch),
+                    })
+                    .sum();
+                self.steps.advance(sets.len());
+                count
+            },
+        )
     }
 }
 
