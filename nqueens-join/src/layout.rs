@@ -488,6 +488,16 @@ impl Layout {
         self.bottoms_without() != 0 || self.center >= PIECED_FROM_CENTER || leading_two
     }
 
+    /// Whether the lists of half boards are put together from pieces too (see
+    /// `List::pieced`), not searched: past n = 20, whose edge pieces of two rows pair with
+    /// few tests, and whose lists were a fifth of a share's time, searched twice and written
+    /// a board anywhere at a time. With one center row (edge pieces of half the rows) that
+    /// was no faster at n = 19 and slower at 17, and at n = 18 it took the peak past twice
+    /// the quarter-board join's (bench/HISTORY.md).
+    pub(super) fn lists_pieced(&self) -> bool {
+        self.center >= PIECED_FROM_CENTER
+    }
+
     /// How many rows of a top half the edge piece holds (see `Pieces`): two where two or
     /// more center queens leave few placements of the other rows, which pair with an edge
     /// piece in fewer tests (n = 18 too: bench/HISTORY.md); else half of them, whose two

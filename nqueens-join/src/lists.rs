@@ -215,6 +215,59 @@ impl List {
         Ok(())
     }
 
+    /// Makes this list [`List::relist`]'s of the half boards of `rows` rows of `n`, none on
+    /// the squares of `forbid`, whose column set `keep` keeps, a set at a time in the list's
+    /// order from `crossings` (the crossings of a set's boards written into its second
+    /// argument, from the start, and how many: `pieces::Pieces::crossings`). Each set's
+    /// boards come in another order than a search's, and the list is written once, in
+    /// order, where listing searches twice and writes each board anywhere in the list.
+    /// `found` is scratch space.
+    pub(super) fn pieced(
+        &mut self,
+        (n, rows, forbid): (usize, usize, &[u32]),
+        keep: impl Fn(u32) -> bool,
+        mut crossings: impl FnMut(u32, &mut Vec<u64>) -> usize,
+        found: &mut Vec<u64>,
+    ) -> Result<(), Error> {
+        self.halved = None;
+        self.index = Index::new(n, rows, forbid);
+        let sets = self.index.len(n);
+        let List {
+            start,
+            low,
+            high,
+            wide,
+            index,
+            ..
+        } = self;
+        start.clear();
+        low.clear();
+        high.clear();
+        wide.clear();
+        reserve(start, sets + 1)?;
+        let bits = 2 * n;
+        for i in 0..sets {
+            start.push(low.len() as u32);
+            let set = index.set(i);
+            if set.count_ones() as usize != rows || !keep(set) {
+                continue;
+            }
+            let len = crossings(set, found);
+            let boards = found.get(..len).unwrap_or_default();
+            reserve(low, len)?;
+            low.extend(boards.iter().map(|&c| c as u32));
+            if bits > HIGH_BITS {
+                reserve(wide, len)?;
+                wide.extend(boards.iter().map(|&c| (c >> 32) as u16));
+            } else if bits > LOW_BITS {
+                reserve(high, len)?;
+                high.extend(boards.iter().map(|&c| (c >> 32) as u8));
+            }
+        }
+        start.push(low.len() as u32);
+        Ok(())
+    }
+
     /// Makes this list the half boards of `from` whose column set lacks the columns `column`
     /// and whose crossings have no bit of `hits`, in `from`'s order and with its index: a
     /// list with one more queen to avoid, without a search. One pass that reads `from` in
@@ -637,11 +690,31 @@ impl Drop for Part<'_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::bits::{mirror_crossings, pack, subsets, unpack};
     use crate::boards::Kept;
     use crate::shape::{Prepared, Shape};
+
+    /// Each set's boards, as their low 32 bits and the rest, sorted: what a list holds,
+    /// whatever the order of the boards within their sets ([`List::pieced`]'s differs from
+    /// a search's).
+    pub(crate) fn sets_sorted(list: &List) -> Vec<Vec<(u32, u16)>> {
+        let sets = list.start.len().saturating_sub(1);
+        (0..sets)
+            .map(|i| {
+                let range = list.start[i] as usize..list.start[i + 1] as usize;
+                let mut boards: Vec<(u32, u16)> = range
+                    .map(|j| {
+                        let high = list.high.get(j).map(|&h| u16::from(h));
+                        (list.low[j], high.or(list.wide.get(j).copied()).unwrap_or(0))
+                    })
+                    .collect();
+                boards.sort_unstable();
+                boards
+            })
+            .collect()
+    }
 
     /// The lists of batches that share one counting pass are the lists each batch's own
     /// search counts, board for board: every subset of two columns held, the squares of a

@@ -32,7 +32,10 @@
 //!   than listing both roles (BENCHMARKS.md). n = 22 and 23 list both roles once for the
 //!   leading center queens (all but the last). Each outer choice that shares them filters
 //!   the bottoms' list, as n = 18 does, and keeps the tops of each top set as it gathers
-//!   them (`Tops::Filtered`): about half the quarter-board join's peak there.
+//!   them (`Tops::Filtered`): about half the quarter-board join's peak there. These lists,
+//!   the bottoms' and the leading queens', are put together from pieces too, a set at a
+//!   time in the list's order (`Layout::lists_pieced`), not searched: written in order,
+//!   where a search's boards land anywhere in the list.
 //!
 //! Symmetry: the outer choices come one per orbit under the mirror and the vertical flip
 //! (which reverses the center rows), weighted by the orbit's size. With one center row the
@@ -347,6 +350,11 @@ impl Job<'_> {
                     let (column, [_, hits]) = layout.last_hits(outer);
                     bottom_list.filtered(bottoms, column, hits)?;
                 }
+                // Past n = 20 (one batch, of any first column), put together from pieces.
+                None if layout.lists_pieced() && batch.firsts == layout.all => {
+                    let keep = |cols: u32| cols & batch.with == batch.with;
+                    list_pieced(layout, &forbid, keep, bottom_list)?
+                }
                 None => {
                     bottom_list.relist_batch(counted.as_ref(), listing, columns, self.threads)?
                 }
@@ -549,6 +557,22 @@ fn list_leading(
     leads: &mut (List, List),
 ) -> Result<(), Error> {
     let (n, h, all) = (layout.n, layout.h, layout.all);
+    if layout.lists_pieced() {
+        // Put together from pieces, one role a thread (a list is written on one).
+        let roles = [
+            layout
+                .leads_hold_tops()
+                .then(|| layout.forbidden(lead.queens)),
+            Some(layout.bottom_forbidden(lead)),
+        ];
+        return by_role(leads, threads, &roles, |forbid, list| match forbid {
+            Some(forbid) => list_pieced(layout, forbid, |_| true, list),
+            None => {
+                *list = List::default();
+                Ok(())
+            }
+        });
+    }
     match layout.leads_hold_tops() {
         true => leads
             .0
@@ -557,6 +581,21 @@ fn list_leading(
     }
     let bottom = layout.bottom_forbidden(lead);
     leads.1.relist(n, h, all, 0, &bottom, threads)
+}
+
+/// Makes `list` the half boards of a half of `layout` that avoid the squares of `forbid`,
+/// of the column sets `keep` keeps, put together from their pieces (see
+/// [`Layout::lists_pieced`]).
+fn list_pieced(
+    layout: &Layout,
+    forbid: &[u32],
+    keep: impl Fn(u32) -> bool,
+    list: &mut List,
+) -> Result<(), Error> {
+    let (n, h) = (layout.n, layout.h);
+    let pieces = Pieces::new(n, h, layout.edge_rows(), forbid)?;
+    let crossings = |set, found: &mut Vec<u64>| pieces.crossings(set, found);
+    list.pieced((n, h, forbid), keep, crossings, &mut Vec::new())
 }
 
 /// Makes the lists of each role, `make(&roles[0], top)` and `make(&roles[1], bottom)`,
@@ -587,6 +626,7 @@ mod tests {
     use super::*;
     use crate::board::full_mask;
     use crate::full_tests;
+    use crate::lists::tests::sets_sorted;
 
     /// A whole count, as `join::count` asks for it from 17 to 23.
     fn count(n: usize, threads: usize, progress: &(dyn Fn(Progress) + Sync)) -> Result<u64, Error> {
@@ -681,9 +721,11 @@ mod tests {
                     let (column, [top_hits, bottom_hits]) = layout.last_hits(&outer);
                     let mut filtered = List::default();
                     filtered.filtered(&leads.1, column, bottom_hits).unwrap();
+                    // Past n = 20 the leading queens' lists are put together from pieces,
+                    // each set's boards in another order than the search's.
                     assert_eq!(listed.1.start, filtered.start, "n = {n}, {outer:?}");
-                    assert_eq!(listed.1.low, filtered.low, "n = {n}, {outer:?}");
-                    assert_eq!(listed.1.high, filtered.high, "n = {n}, {outer:?}");
+                    let (want, got) = (sets_sorted(&listed.1), sets_sorted(&filtered));
+                    assert_eq!(want, got, "n = {n}, {outer:?}");
                     // The tops, as the join gathers each top set (`Tops::Filtered`); with two
                     // center rows they are pieced, and the leading queens list none.
                     if !layout.leads_hold_tops() {
@@ -701,8 +743,11 @@ mod tests {
                             .prepare_into::<false>(layout.shape, &mut want);
                         let gathered = leads.0.of(set);
                         gathered.prepare_clear_into(top_hits, layout.shape, &mut kept, &mut got);
-                        let [want, got] =
-                            [want, got].map(|v| v.iter().map(fields).collect::<Vec<_>>());
+                        let [want, got] = [want, got].map(|v| {
+                            let mut v = v.iter().map(fields).collect::<Vec<_>>();
+                            v.sort_unstable();
+                            v
+                        });
                         assert_eq!(want, got, "n = {n}, {outer:?}, set {set:b}");
                         checked += got.len();
                     }
