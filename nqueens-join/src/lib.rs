@@ -77,6 +77,7 @@ mod layout;
 mod lists;
 mod one_list;
 mod pairs;
+mod pieced;
 mod pieces;
 mod placements;
 #[cfg(nqueens_profile)]

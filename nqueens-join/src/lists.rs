@@ -13,11 +13,11 @@ use crate::board::full_mask;
 use crate::error::Error;
 
 /// The widest crossings (`2n` bits) that [`List::low`] holds alone: n up to 16.
-const LOW_BITS: usize = u32::BITS as usize;
+pub(super) const LOW_BITS: usize = u32::BITS as usize;
 
 /// The widest crossings that [`List::low`] and a byte more in [`List::high`] hold: n up to
 /// 20. Wider ones keep 16 bits more in [`List::wide`].
-const HIGH_BITS: usize = LOW_BITS + u8::BITS as usize;
+pub(super) const HIGH_BITS: usize = LOW_BITS + u8::BITS as usize;
 
 /// A set's next free slot while a list is filled, for a set whose boards are not kept.
 const SKIP: u32 = u32::MAX;
@@ -41,11 +41,11 @@ pub(super) struct List {
     /// `Some(n)` where only the sets that are not above their mirror images are kept (see
     /// [`List::halved`]).
     pub(super) halved: Option<usize>,
-    index: Index,
+    pub(super) index: Index,
 }
 
 /// Room for `more` items in `v`, or the bytes it would have needed.
-fn reserve<T>(v: &mut Vec<T>, more: usize) -> Result<(), Error> {
+pub(super) fn reserve<T>(v: &mut Vec<T>, more: usize) -> Result<(), Error> {
     v.try_reserve(more).map_err(|_| Error::OutOfMemory {
         bytes: more.saturating_mul(core::mem::size_of::<T>()),
     })
@@ -212,59 +212,6 @@ impl List {
             }
         }
         start[sets] = end;
-        Ok(())
-    }
-
-    /// Makes this list [`List::relist`]'s of the half boards of `rows` rows of `n`, none on
-    /// the squares of `forbid`, whose column set `keep` keeps, a set at a time in the list's
-    /// order from `crossings` (the crossings of a set's boards written into its second
-    /// argument, from the start, and how many: `pieces::Pieces::crossings`). Each set's
-    /// boards come in another order than a search's, and the list is written once, in
-    /// order, where listing searches twice and writes each board anywhere in the list.
-    /// `found` is scratch space.
-    pub(super) fn pieced(
-        &mut self,
-        (n, rows, forbid): (usize, usize, &[u32]),
-        keep: impl Fn(u32) -> bool,
-        mut crossings: impl FnMut(u32, &mut Vec<u64>) -> usize,
-        found: &mut Vec<u64>,
-    ) -> Result<(), Error> {
-        self.halved = None;
-        self.index = Index::new(n, rows, forbid);
-        let sets = self.index.len(n);
-        let List {
-            start,
-            low,
-            high,
-            wide,
-            index,
-            ..
-        } = self;
-        start.clear();
-        low.clear();
-        high.clear();
-        wide.clear();
-        reserve(start, sets + 1)?;
-        let bits = 2 * n;
-        for i in 0..sets {
-            start.push(low.len() as u32);
-            let set = index.set(i);
-            if set.count_ones() as usize != rows || !keep(set) {
-                continue;
-            }
-            let len = crossings(set, found);
-            let boards = found.get(..len).unwrap_or_default();
-            reserve(low, len)?;
-            low.extend(boards.iter().map(|&c| c as u32));
-            if bits > HIGH_BITS {
-                reserve(wide, len)?;
-                wide.extend(boards.iter().map(|&c| (c >> 32) as u16));
-            } else if bits > LOW_BITS {
-                reserve(high, len)?;
-                high.extend(boards.iter().map(|&c| (c >> 32) as u8));
-            }
-        }
-        start.push(low.len() as u32);
         Ok(())
     }
 

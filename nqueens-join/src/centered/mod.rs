@@ -353,7 +353,7 @@ impl Job<'_> {
                 // Past n = 20 (one batch, of any first column), put together from pieces.
                 None if layout.lists_pieced() && batch.firsts == layout.all => {
                     let keep = |cols: u32| cols & batch.with == batch.with;
-                    list_pieced(layout, &forbid, keep, bottom_list)?
+                    list_pieced(layout, &forbid, keep, self.threads, bottom_list)?
                 }
                 None => {
                     bottom_list.relist_batch(counted.as_ref(), listing, columns, self.threads)?
@@ -558,15 +558,17 @@ fn list_leading(
 ) -> Result<(), Error> {
     let (n, h, all) = (layout.n, layout.h, layout.all);
     if layout.lists_pieced() {
-        // Put together from pieces, one role a thread (a list is written on one).
+        // Each role on half the threads, the two at once: on two, each list is put together
+        // on one, with no buffers between (see `List::pieced`).
         let roles = [
             layout
                 .leads_hold_tops()
                 .then(|| layout.forbidden(lead.queens)),
             Some(layout.bottom_forbidden(lead)),
         ];
+        let each = parallel::allowed(threads).div_ceil(2);
         return by_role(leads, threads, &roles, |forbid, list| match forbid {
-            Some(forbid) => list_pieced(layout, forbid, |_| true, list),
+            Some(forbid) => list_pieced(layout, forbid, |_| true, each, list),
             None => {
                 *list = List::default();
                 Ok(())
@@ -585,17 +587,18 @@ fn list_leading(
 
 /// Makes `list` the half boards of a half of `layout` that avoid the squares of `forbid`,
 /// of the column sets `keep` keeps, put together from their pieces (see
-/// [`Layout::lists_pieced`]).
+/// [`Layout::lists_pieced`]), on `threads` threads.
 fn list_pieced(
     layout: &Layout,
     forbid: &[u32],
-    keep: impl Fn(u32) -> bool,
+    keep: impl Fn(u32) -> bool + Sync,
+    threads: usize,
     list: &mut List,
 ) -> Result<(), Error> {
     let (n, h) = (layout.n, layout.h);
     let pieces = Pieces::new(n, h, layout.edge_rows(), forbid)?;
-    let crossings = |set, found: &mut Vec<u64>| pieces.crossings(set, found);
-    list.pieced((n, h, forbid), keep, crossings, &mut Vec::new())
+    let crossings = |set, found: &mut Vec<u64>, at| pieces.crossings(set, found, at);
+    list.pieced((n, h, forbid), keep, crossings, threads)
 }
 
 /// Makes the lists of each role, `make(&roles[0], top)` and `make(&roles[1], bottom)`,
