@@ -490,10 +490,10 @@ impl Layout {
 
     /// Whether the lists of half boards are put together from pieces too (see
     /// `List::pieced`), not searched: past n = 20, whose edge pieces of two rows pair with
-    /// few tests, and whose lists were a fifth of a share's time, searched twice and written
-    /// a board anywhere at a time. With one center row (edge pieces of half the rows) that
-    /// was no faster at n = 19 and slower at 17, and at n = 18 it took the peak past twice
-    /// the quarter-board join's (bench/HISTORY.md).
+    /// few tests, and whose lists, searched twice and written a board anywhere at a time,
+    /// were a good part of a share's time. Below, it was no faster at n = 19 and slower at
+    /// 17 (edge pieces of half the rows), and at 18 it took the peak past twice the
+    /// quarter-board join's (bench/HISTORY.md).
     pub(super) fn lists_pieced(&self) -> bool {
         self.center >= PIECED_FROM_CENTER
     }

@@ -1,6 +1,6 @@
 //! Lists of half boards put together from pieces (`pieces`) rather than searched: past
 //! n = 20 (`Layout::lists_pieced`), where a search's second pass wrote each board anywhere
-//! in tens of megabytes, and a list took a fifth of a share's time.
+//! in tens of megabytes, and the lists were a good part of a share's time.
 
 use std::vec::Vec;
 
@@ -28,7 +28,7 @@ impl List {
     /// (`threads`, 0: one per core), the sets are cut into runs, each run's boards put
     /// together by a thread into a buffer of its own, and the buffers appended in order,
     /// [`PIECED_ROUNDS`] rounds of a few runs a thread each: on one thread those buffers
-    /// cost 3 to 6% of a share of 21 or 22 and 18 MB (bench/HISTORY.md).
+    /// cost time and memory, and gain nothing (bench/HISTORY.md).
     pub(super) fn pieced(
         &mut self,
         (n, rows, forbid): (usize, usize, &[u32]),
