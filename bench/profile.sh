@@ -25,6 +25,7 @@ perf report -i "$data" --stdio --no-children --sort symbol 2>/dev/null |
         else if (short ~ /^disjoint_pairs/) group = "the pairs loop (disjoint_pairs)"
         else if (short ~ /^(keep_masked|split_crossings)/) group = "join_middle"
         else if (short == "partition" || short == "split_pairs") group = "splitting on key bits (split_pairs, partition)"
+        else if (short ~ /^(clear|pair_clear)/) group = "pairing pieces (pair_clear: listing, gathering tops)"
         else if (name ~ /half_boards|relist|kept|List::|Pieces|placements|prepare_into|Index/) group = "listing half boards"
         else if (name ~ /memset|memmove|memcpy|malloc|free|realloc|RawVec/) group = "memory (libc, Vec)"
         else if ($2 == "[k]") group = "kernel"
