@@ -19,10 +19,10 @@ const RUNS_A_THREAD: usize = 4;
 impl List {
     /// Makes this list [`List::relist`]'s of the half boards of `rows` rows of `n`, none on
     /// the squares of `forbid`, whose column set `keep` keeps, from `crossings` (which
-    /// writes the crossings of a set's boards into its second argument from its third on,
-    /// and returns where they end: `pieces::Pieces::crossings`). Each set's boards come in
-    /// another order than a search's, and the list is written once, in order, where
-    /// listing searches twice and writes each board anywhere in the list.
+    /// writes the crossings of a set's boards into its second argument, from the start,
+    /// and returns how many there are: `pieces::Pieces::crossings`). Each set's boards
+    /// come in another order than a search's, and the list is written once, in order,
+    /// where listing searches twice and writes each board anywhere in the list.
     ///
     /// On one thread each set's boards are appended as they are put together. On more
     /// (`threads`, 0: one per core), the sets are cut into runs, each run's boards put
@@ -33,7 +33,7 @@ impl List {
         &mut self,
         (n, rows, forbid): (usize, usize, &[u32]),
         keep: impl Fn(u32) -> bool + Sync,
-        crossings: impl Fn(u32, &mut Vec<u64>, usize) -> usize + Sync,
+        crossings: impl Fn(u32, &mut Vec<u64>) -> usize + Sync,
         threads: usize,
     ) -> Result<(), Error> {
         self.halved = None;
@@ -59,7 +59,7 @@ impl List {
         let boards_of = |i: usize, found: &mut Vec<u64>| {
             let set = index.set(i);
             match set.count_ones() as usize == rows && keep(set) {
-                true => crossings(set, found, 0),
+                true => crossings(set, found),
                 false => 0,
             }
         };
@@ -141,7 +141,7 @@ mod tests {
                 let pieces = Pieces::new(n, rows, edge, forbid).unwrap();
                 let mut got = List::default();
                 let keep = |cols: u32| cols & with == with;
-                let crossings = |set, found: &mut Vec<u64>, at| pieces.crossings(set, found, at);
+                let crossings = |set, found: &mut Vec<u64>| pieces.crossings(set, found);
                 got.pieced((n, rows, forbid), keep, crossings, threads)
                     .unwrap();
                 let case =

@@ -80,22 +80,23 @@ impl Pieces {
         found: &mut Vec<u64>,
         out: &mut Vec<Prepared>,
     ) {
-        let len = self.crossings(set, found, 0);
+        // Put together as crossings, then prepared in one pass.
+        let len = self.crossings(set, found);
         let boards = found.get(..len).unwrap_or_default().iter();
         out.extend(boards.map(|&p| Prepared::of::<false>(shape, p)));
     }
 
-    /// Writes the crossings of the half boards whose columns are `set` into `found` from
-    /// `from` on, and returns where they end (`found` holds more: room for the kernel).
-    pub(super) fn crossings(&self, set: u32, found: &mut Vec<u64>, from: usize) -> usize {
+    /// Writes the crossings of the half boards whose columns are `set` into `found`, from
+    /// its start, and returns how many there are (`found` holds more: room for the kernel).
+    pub(super) fn crossings(&self, set: u32, found: &mut Vec<u64>) -> usize {
         if set.count_ones() as usize != self.rows {
-            return from;
+            return 0;
         }
-        // The pairs that fit, as crossings, without a branch on the test (about one pair in
-        // six fits); then prepared in one pass. The longer of the two lists is the inner
+        // The pairs that fit, without a branch on the test (about one pair in six fits).
+        // The longer of the two lists is the inner
         // loop, the kernel's. `found` only grows: resized to each set, it was written with
         // zeros every time it grew back.
-        let mut len = from;
+        let mut len = 0;
         let mut join = |edge: u32| {
             let (keys, moved) = self.edge.of(edge);
             let (inner_keys, crosses) = self.inner.of(set & !edge);

@@ -597,7 +597,7 @@ fn list_pieced(
 ) -> Result<(), Error> {
     let (n, h) = (layout.n, layout.h);
     let pieces = Pieces::new(n, h, layout.edge_rows(), forbid)?;
-    let crossings = |set, found: &mut Vec<u64>, at| pieces.crossings(set, found, at);
+    let crossings = |set, found: &mut Vec<u64>| pieces.crossings(set, found);
     list.pieced((n, h, forbid), keep, crossings, threads)
 }
 
