@@ -492,8 +492,8 @@ impl Layout {
     /// `List::pieced`), not searched: past n = 20, whose edge pieces of two rows pair with
     /// few tests, and whose lists, searched twice and written a board anywhere at a time,
     /// were a good part of a share's time. Below, it was no faster at n = 19 and slower at
-    /// 17 (edge pieces of half the rows), and at 18 it took the peak past twice the
-    /// quarter-board join's (bench/HISTORY.md).
+    /// 17 (edge pieces of half the rows), and at 18 a little faster but with the peak a
+    /// megabyte short of twice the quarter-board join's (bench/HISTORY.md).
     pub(super) fn lists_pieced(&self) -> bool {
         self.center >= PIECED_FROM_CENTER
     }
