@@ -47,9 +47,9 @@ pub(super) struct Layout {
     /// How many batches the bottom halves of one outer choice are listed in, by the column of
     /// their edge row's queen (see [`Layout::new`]).
     pub(super) edges: u32,
-    /// Columns whose presence splits those batches further: each subset of them is a batch
-    /// of the bottoms that hold exactly those columns of them.
-    pub(super) split_on: u32,
+    /// How many columns split those batches further (see [`Layout::split_columns`]): each
+    /// subset of them is a batch of the bottoms that hold exactly those columns of them.
+    pub(super) splits: u32,
     /// Whether the count is of the whole board, and may count one choice per orbit of the
     /// mirror and the flip; not for a count with queens fixed (see [`Layout::fixed`]).
     pub(super) symmetric: bool,
@@ -88,13 +88,17 @@ pub(super) const MAX_CENTERED_N: usize = 2 * HALF_ROWS_PAST_18 + 2 + MAX_CENTER;
 /// queen: a quarter of them at a time keeps the peak near the quarter-board join's.
 const EDGE_CLASSES_20: u32 = 4;
 
-/// n = 19 lists the bottoms of one outer choice in two batches, by whether they hold
-/// column 13: at most 11.5 million half boards at a time, not 21.4 million. Each top set is
-/// put together from its pieces again for every batch it meets, so fewer batches cost
-/// memory and save time: four (columns 13 and 14, 6.1 million at most) put each together
-/// 2.4 times on average, a quarter of the count, and one batch took 4.7 times the
-/// quarter-board join's peak (BENCHMARKS.md).
-const SPLIT_ON_19: u32 = 0b1 << 13;
+/// n = 19 lists the bottoms of one outer choice in four batches, by which of two columns
+/// they hold (see [`Layout::split_columns`]): a quarter of them or so at a time, where all
+/// of them took 4.7 times the quarter-board join's peak and two batches 2.7 times
+/// (BENCHMARKS.md).
+const SPLITS_19: u32 = 2;
+
+/// Where an outer choice leaves fewer columns that no middle queen may take than the
+/// bottoms are split on (a center queen on an edge column leaves one), the split takes
+/// the free columns from this one up: near the middle of the board, where about half the
+/// bottoms hold a column, so the batches come out near the same size.
+const SPLIT_FROM_COLUMN: u32 = 13;
 
 /// The bottom halves that one pass of the joins lists: those whose edge row's queen is in
 /// one of the columns `firsts`, with a queen in each column of `with` and in none of
@@ -184,7 +188,7 @@ impl Layout {
             shape: Shape::with(n, h, 2),
             all: full_mask(n),
             edges: 1,
-            split_on: 0,
+            splits: 0,
             symmetric: true,
             allowed: [u32::MAX; MAX_N],
         }
@@ -195,8 +199,9 @@ impl Layout {
     /// batches where the whole of them would take more than twice the quarter-board join's
     /// peak memory:
     /// - n = 20: four, by their edge row's queen.
-    /// - n = 19: two, by whether they hold column 13: the bottoms of one outer choice (up
-    ///   to 21.4 million half boards) come to 11.5 million at most.
+    /// - n = 19: four, by which of two columns they hold (see [`Layout::split_columns`]):
+    ///   the bottoms of one outer choice (up to 21.4 million half boards) come to 6.7
+    ///   million at most.
     #[inline(always)]
     pub(super) fn new(n: usize) -> Layout {
         // Past 18, halves of HALF_ROWS_PAST_18 rows and the center takes the rest (at 19 and
@@ -207,7 +212,7 @@ impl Layout {
         };
         Layout {
             edges: if n == 20 { EDGE_CLASSES_20 } else { 1 },
-            split_on: if n == 19 { SPLIT_ON_19 } else { 0 },
+            splits: if n == 19 { SPLITS_19 } else { 0 },
             ..Layout::centered(n, center)
         }
     }
@@ -224,7 +229,7 @@ impl Layout {
             shape: Shape::with(n, h, center as u32 + 2),
             all: full_mask(n),
             edges: 1,
-            split_on: 0,
+            splits: 0,
             symmetric: true,
             allowed: [u32::MAX; MAX_N],
         }
@@ -526,7 +531,7 @@ impl Layout {
     /// two queens would take the count past the quarter-board join's memory.
     pub(super) fn lists_by_leading(&self) -> bool {
         let cut = self.center == 2 || self.center >= LEADING_FROM_CENTER;
-        cut && self.edges == 1 && self.split_on == 0
+        cut && self.edges == 1 && self.splits == 0
     }
 
     /// Whether the lists of the leading center queens ([`Layout::lists_by_leading`]) hold
@@ -574,11 +579,45 @@ impl Layout {
         }
     }
 
-    /// The batches the bottom halves of one outer choice are listed in, one at a time (see
+    /// The columns that split the bottoms of `outer` into batches ([`Layout::splits`] of
+    /// them): first those that neither middle row may take, whose side of a join the top
+    /// set alone decides (a column out of the top set is in the bottom set), so that a top
+    /// set meets one batch of each such column; with one center row, the two columns
+    /// beside the center queen. Each top set is put together from its pieces for every
+    /// batch it meets, and with a column that a middle row may take, a top set without it
+    /// meets both sides (bench/HISTORY.md). Then free columns from [`SPLIT_FROM_COLUMN`] up.
+    /// Only columns that a bottom may hold: any other would split off empty batches.
+    pub(super) fn split_columns(&self, outer: &Outer) -> u32 {
+        let held = self
+            .bottom_forbidden(outer)
+            .iter()
+            .fold(0, |held, forbid| held | (self.all & !forbid));
+        let free = held & !outer.columns() & !self.bottoms_without();
+        let never_middle = free & !(outer.middles[0] | outer.middles[1]);
+        let n = self.n as u32;
+        let from = SPLIT_FROM_COLUMN % n;
+        let rest = (0..n)
+            .map(|i| 1u32 << ((from + i) % n))
+            .filter(|c| free & c != 0);
+        let mut split = 0u32;
+        for column in subsets(never_middle, 1).chain(rest) {
+            if split.count_ones() == self.splits {
+                break;
+            }
+            split |= column;
+        }
+        split
+    }
+
+    /// The batches the bottom halves of `outer` are listed in, one at a time (see
     /// [`Layout::new`]): [`Layout::edges`] ranges of the edge row's queen, each split by
-    /// which columns of [`Layout::split_on`] the half board holds.
-    pub(super) fn bottom_batches(&self) -> Vec<Batch> {
-        let (n, k, split) = (self.n as u32, self.edges, self.split_on);
+    /// which of [`Layout::split_columns`] the half board holds.
+    pub(super) fn bottom_batches(&self, outer: &Outer) -> Vec<Batch> {
+        let (n, k) = (self.n as u32, self.edges);
+        let split = match self.splits {
+            0 => 0,
+            _ => self.split_columns(outer),
+        };
         let below = |c: u32| (1u32 << c) - 1;
         let mut out = Vec::new();
         for i in 0..k {

@@ -28,12 +28,18 @@ pub(super) fn join_top<const N: usize>(
     if top & lists.with != 0 || (this.center == 0 && top > mirror_columns(top, this.n)) {
         return 0;
     }
+    let rest = this.all & !top & !outer.columns();
+    let [firsts, lasts] = outer.middles;
+    // The columns beside the top set that no bottom of this batch holds take the middle
+    // queens: where they cannot, the top set has no join here, and is not put together.
+    let middle = rest & lists.without;
+    if middle.count_ones() > 2 || middle & !(firsts | lasts) != 0 {
+        return 0;
+    }
     gather_tops(&this, lists.top, top, scratch);
     if scratch.tops.is_empty() {
         return 0;
     }
-    let rest = this.all & !top & !outer.columns();
-    let [firsts, lasts] = outer.middles;
     let runs = runs_by_first(&this, rest & firsts, lists.bottom.is_halved(), scratch);
     // Each pair of middle columns once, both orders with it: they share the bottom set.
     // Every bottom set is found first, then joined (see `List::find`).

@@ -11,15 +11,16 @@
 //! one-list join's: a top set, a queen on each middle row, a bottom set with the rest of
 //! the columns, and keys with no bit in common.
 //!
-//! Memory, kept within about three times the quarter-board join's peak (the peak of a
-//! whole count), and under it at n = 21; n = 19 spends some of that room on time
-//! (below; BENCHMARKS.md has each size's peak):
+//! Memory, kept within twice the quarter-board join's peak (the peak of a whole count) at
+//! n = 16 to 19, and under it at n = 21 (below; BENCHMARKS.md has each size's peak):
 //! - Even n up to 16, with no center rows: one list serves both roles, and it keeps only the
 //!   column sets that are not above their mirror images (half the memory; `List::halved`).
 //! - Odd n: one list would serve both roles, and would hold every half board. It keeps only
 //!   the bottoms, those without the last column, and the tops are put together when joined
 //!   from two small pieces (module `pieces`; `Layout::bottoms_without`). n = 19 lists even
-//!   those bottoms in two batches, one at a time.
+//!   those bottoms in four batches, one at a time, by which of the two columns beside the
+//!   center queen they hold: no middle queen takes those, so a top set meets one batch,
+//!   and is put together once (`Layout::split_columns`).
 //! - n = 20 lists each role (the center rows swap upside down), its bottoms in four
 //!   batches. n = 18 lists the bottoms once for the first center queen alone, and each
 //!   outer choice that shares that queen filters that list for its second
@@ -207,10 +208,21 @@ impl Planned {
         let (layout, outers) = (&self.layout, &self.outers);
         let per = layout.tops_per_outer();
         let core::ops::Range { start: lo, end: hi } = share.of_units(outers.len() as u64 * per);
-        let batches = layout.bottom_batches();
+        // The units of outer choice `i` in this share.
+        let units = |i: usize| {
+            let from = i as u64 * per;
+            (lo.max(from), hi.min(from + per))
+        };
+        let batches = |outer: &Outer| layout.bottom_batches(outer);
+        let of = (outers.iter().enumerate())
+            .map(|(i, outer)| match units(i) {
+                (a, b) if a < b => (b - a) * batches(outer).len() as u64,
+                _ => 0,
+            })
+            .sum();
         let steps = TopSetsDone {
             done: AtomicU64::new(0),
-            of: (hi - lo) * batches.len() as u64,
+            of,
             progress,
         };
         // The lists, refilled in place for each outer choice (see `List::relist`).
@@ -221,8 +233,7 @@ impl Planned {
         let mut listed = None;
         let mut total = 0;
         for (i, outer) in outers.iter().enumerate() {
-            let from = i as u64 * per;
-            let (a, b) = (lo.max(from), hi.min(from + per));
+            let (from, (a, b)) = (i as u64 * per, units(i));
             if a >= b {
                 continue;
             }
@@ -251,7 +262,7 @@ impl Planned {
                 threads,
                 steps: &steps,
             };
-            total += outer.weight * job.count(&batches, &mut lists)?;
+            total += outer.weight * job.count(&batches(outer), &mut lists)?;
         }
         Ok(total)
     }
@@ -319,6 +330,7 @@ impl Job<'_> {
                 top,
                 bottom,
                 with: 0,
+                without: 0,
             }));
         }
         // The bottoms one batch at a time against the tops: each bottom is still read once
@@ -370,6 +382,7 @@ impl Job<'_> {
                 top,
                 bottom: bottom_list,
                 with: batch.with,
+                without: batch.without,
             });
         }
         Ok(sum)
@@ -414,12 +427,13 @@ impl Job<'_> {
 
 /// The half boards that one join reads: for the top role, and for the bottom role (the
 /// board upside down; with no center rows, the same list unless the bottoms come in
-/// batches), all of whose column sets hold the columns `with`.
+/// batches), all of whose column sets hold the columns `with` and none of `without`.
 #[derive(Clone, Copy)]
 struct Lists<'a> {
     top: Tops<'a>,
     bottom: &'a List,
     with: u32,
+    without: u32,
 }
 
 /// Where the top role's half boards come from.
@@ -627,6 +641,7 @@ fn by_role<T: Sync>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bits::subsets;
     use crate::board::full_mask;
     use crate::full_tests;
     use crate::lists::tests::sets_sorted;
@@ -855,30 +870,34 @@ mod tests {
                 Some(Layout::new(n)),
                 (n % 2 == 0).then(|| Layout::no_center(n)),
             ];
-            let splits = [0, 1 << (n - 3), 0b11 << (n / 2), 0b101];
             for layout in layouts.into_iter().flatten() {
-                for (edges, split_on) in [(2, 0), (3, splits[1]), (4, 0), (1, splits[2])]
-                    .into_iter()
-                    .chain([(1, splits[3]), (2, splits[2])])
-                {
+                for (edges, splits) in [(2, 0), (3, 1), (4, 0), (1, 2), (1, 3), (2, 2)] {
                     let layout = Layout {
                         edges,
-                        split_on,
+                        splits,
                         ..layout
                     };
-                    let batches = layout.bottom_batches();
-                    let want = edges << split_on.count_ones();
-                    assert_eq!(batches.len(), want as usize);
-                    // Every edge column and every pattern of the split columns, once.
-                    for first in 0..n {
-                        for with in 0..=split_on {
-                            let with = with & split_on;
-                            let holding = batches.iter().filter(|c| {
-                                c.firsts >> first & 1 == 1
-                                    && c.with == with
-                                    && c.without == split_on & !with
-                            });
-                            assert_eq!(holding.count(), 1, "n = {n}, {edges}, {split_on:b}");
+                    for outer in layout.outers() {
+                        let batches = layout.bottom_batches(&outer);
+                        let split = layout.split_columns(&outer);
+                        let at = (n, layout.center, edges, split);
+                        // Below 9 a choice may leave the bottoms fewer columns to split on.
+                        let splits_at = split.count_ones();
+                        assert!(splits_at == splits || n < 9 && splits_at < splits, "{at:?}");
+                        assert_eq!(split & (outer.columns() | layout.bottoms_without()), 0);
+                        assert_eq!(batches.len(), (edges << splits_at) as usize, "{at:?}");
+                        // Every edge column and every pattern of the split columns, once.
+                        for first in 0..n {
+                            for with in subsets(split, 0)
+                                .chain((1..=splits_at as usize).flat_map(|k| subsets(split, k)))
+                            {
+                                let holding = batches.iter().filter(|c| {
+                                    c.firsts >> first & 1 == 1
+                                        && c.with == with
+                                        && c.without == split & !with
+                                });
+                                assert_eq!(holding.count(), 1, "{at:?}, {with:b}");
+                            }
                         }
                     }
                     let (done, of) = (AtomicU64::new(0), AtomicU64::new(0));
@@ -886,7 +905,7 @@ mod tests {
                         done.fetch_max(p.done, Ordering::Relaxed);
                         of.store(p.of, Ordering::Relaxed);
                     });
-                    let at = (n, layout.center, edges, split_on);
+                    let at = (n, layout.center, edges, splits);
                     assert_eq!(counted, known(n), "n, center rows, batches: {at:?}");
                     assert_eq!(done.into_inner(), of.into_inner(), "{at:?}");
                     let shares: u64 = (1..=5)
@@ -896,15 +915,61 @@ mod tests {
                 }
             }
         }
-        assert_eq!(Layout::new(20).bottom_batches().len(), 4);
-        assert_eq!(Layout::new(19).bottom_batches().len(), 2);
+        let outer = |n| Layout::new(n).outers()[0];
+        assert_eq!(Layout::new(20).bottom_batches(&outer(20)).len(), 4);
+        assert_eq!(Layout::new(19).bottom_batches(&outer(19)).len(), 4);
         let all = Layout::new(17).all;
         let one = Batch {
             firsts: all,
             with: 0,
             without: 0,
         };
-        assert_eq!(Layout::new(17).bottom_batches(), [one]);
+        assert_eq!(Layout::new(17).bottom_batches(&outer(17)), [one]);
+    }
+
+    /// With one center row, the columns beside the center queen, which neither middle row
+    /// may take, split the bottoms so that each top set has joins in one batch alone: the
+    /// bottom set holds each of them that the top set does not. A top set with joins in
+    /// two batches would be put together twice.
+    #[test]
+    fn a_top_set_meets_one_batch_where_no_middle_queen_takes_the_split() {
+        for n in [11, 13, 15, 17] {
+            let layout = Layout {
+                splits: 2,
+                ..Layout::new(n)
+            };
+            let mut checked = 0;
+            for outer in layout.outers() {
+                let split = layout.split_columns(&outer);
+                let q = outer.columns();
+                let beside = ((q << 1) | (q >> 1)) & layout.all;
+                let [firsts, lasts] = outer.middles;
+                if beside.count_ones() < 2 {
+                    // A center queen on an edge column: one column beside it.
+                    assert_eq!(split & beside, beside, "n = {n}, center queen {q:b}");
+                    continue;
+                }
+                assert_eq!(split, beside, "n = {n}, center queen {q:b}");
+                assert_eq!(split & (firsts | lasts), 0);
+                let batches = layout.bottom_batches(&outer);
+                for top in layout.top_sets(&outer) {
+                    let rest = layout.all & !top & !q;
+                    // The batches that hold the bottom set of some join of this top set.
+                    let mut met = 0u32;
+                    for a in subsets(rest & firsts, 1) {
+                        for b in subsets(rest & lasts & !a, 1) {
+                            let bottom = rest & !a & !b;
+                            let fits =
+                                |c: &Batch| bottom & c.with == c.with && bottom & c.without == 0;
+                            met |= batches.iter().position(fits).map_or(0, |i| 1 << i);
+                        }
+                    }
+                    assert!(met.count_ones() <= 1, "n = {n}, top {top:b}: {met:b}");
+                    checked += 1;
+                }
+            }
+            assert!(checked > 0, "n = {n}");
+        }
     }
 
     #[cfg(feature = "parallel")]
