@@ -116,7 +116,7 @@ impl List {
     /// `with` and none of `without`. Where `counted` counted the whole listing, the boards
     /// of the batch's sets are exactly the listing's, so only the filling pass searches:
     /// several batches of one listing share the one count (n = 19, whose bottoms come in
-    /// two batches).
+    /// four batches).
     pub(super) fn relist_batch(
         &mut self,
         counted: Option<&SetCounts>,
