@@ -30,8 +30,10 @@ pub(super) fn join_top<const N: usize>(
     }
     let rest = this.all & !top & !outer.columns();
     let [firsts, lasts] = outer.middles;
-    // The columns beside the top set that no bottom of this batch holds take the middle
-    // queens: where they cannot, the top set has no join here, and is not put together.
+    // Of the columns the top set and the center queens leave, those that no bottom of this
+    // batch holds must take the middle queens: where they cannot (more than two, or one
+    // that no middle row may take), the top set has no join in this batch, and is not put
+    // together.
     let middle = rest & lists.without;
     if middle.count_ones() > 2 || middle & !(firsts | lasts) != 0 {
         return 0;
