@@ -588,6 +588,9 @@ impl Layout {
     /// meets both sides (bench/HISTORY.md). Then free columns from [`SPLIT_FROM_COLUMN`] up.
     /// Only columns that a bottom may hold: any other would split off empty batches.
     pub(super) fn split_columns(&self, outer: &Outer) -> u32 {
+        if self.splits == 0 {
+            return 0;
+        }
         let held = self
             .bottom_forbidden(outer)
             .iter()
@@ -596,11 +599,11 @@ impl Layout {
         let never_middle = free & !(outer.middles[0] | outer.middles[1]);
         let n = self.n as u32;
         let from = SPLIT_FROM_COLUMN % n;
-        let rest = (0..n)
+        let onwards = (0..n)
             .map(|i| 1u32 << ((from + i) % n))
             .filter(|c| free & c != 0);
         let mut split = 0u32;
-        for column in subsets(never_middle, 1).chain(rest) {
+        for column in subsets(never_middle, 1).chain(onwards) {
             if split.count_ones() == self.splits {
                 break;
             }
@@ -613,11 +616,7 @@ impl Layout {
     /// [`Layout::new`]): [`Layout::edges`] ranges of the edge row's queen, each split by
     /// which of [`Layout::split_columns`] the half board holds.
     pub(super) fn bottom_batches(&self, outer: &Outer) -> Vec<Batch> {
-        let (n, k) = (self.n as u32, self.edges);
-        let split = match self.splits {
-            0 => 0,
-            _ => self.split_columns(outer),
-        };
+        let (n, k, split) = (self.n as u32, self.edges, self.split_columns(outer));
         let below = |c: u32| (1u32 << c) - 1;
         let mut out = Vec::new();
         for i in 0..k {

@@ -93,9 +93,8 @@ impl Pieces {
             return 0;
         }
         // The pairs that fit, without a branch on the test (about one pair in six fits).
-        // The longer of the two lists is the inner
-        // loop, the kernel's. `found` only grows: resized to each set, it was written with
-        // zeros every time it grew back.
+        // The longer of the two lists is the inner loop, the kernel's. `found` only grows:
+        // resized to each set, it was written with zeros every time it grew back.
         let mut len = 0;
         let mut join = |edge: u32| {
             let (keys, moved) = self.edge.of(edge);
