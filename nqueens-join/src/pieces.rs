@@ -46,6 +46,9 @@ struct Piece {
     /// [`List`](super::lists::List) keeps a half board's: an edge piece's moved on past the
     /// inner rows, so that a pair's crossings are the two pieces' together.
     cross: Vec<u64>,
+    /// In [`TopPieces`], each placement's near attacks (and `cross` holds its
+    /// [`Prepared::item`]); empty elsewhere.
+    near: Vec<u32>,
 }
 
 impl Pieces {
@@ -71,50 +74,106 @@ impl Pieces {
         })
     }
 
-    /// Appends to `out` the half boards whose columns are `set`, prepared for the top role
-    /// of `shape`. `found` is scratch space.
-    pub(super) fn boards(
-        &self,
-        set: u32,
-        shape: Shape,
-        found: &mut Vec<u64>,
-        out: &mut Vec<Prepared>,
-    ) {
-        // Put together as crossings, then prepared in one pass.
-        let len = self.crossings(set, found);
-        let boards = found.get(..len).unwrap_or_default().iter();
-        out.extend(boards.map(|&p| Prepared::of::<false>(shape, p)));
-    }
-
     /// Writes the crossings of the half boards whose columns are `set` into `found`, from
     /// its start, and returns how many there are (`found` holds more: room for the kernel).
     pub(super) fn crossings(&self, set: u32, found: &mut Vec<u64>) -> usize {
-        if set.count_ones() as usize != self.rows {
-            return 0;
-        }
-        // The pairs that fit, without a branch on the test (about one pair in six fits).
-        // The longer of the two lists is the inner loop, the kernel's. `found` only grows:
-        // resized to each set, it was written with zeros every time it grew back.
         let mut len = 0;
-        let mut join = |edge: u32| {
-            let (keys, moved) = self.edge.of(edge);
-            let (inner_keys, crosses) = self.inner.of(set & !edge);
-            // Room for every pair, and for the kernel's last whole vector.
-            let room = len + keys.len() * inner_keys.len() + arch::PAD;
-            if found.len() < room {
-                found.resize(room, 0);
-            }
-            let (outer, inner) = match keys.len() <= inner_keys.len() {
-                true => ((keys, moved), (inner_keys, crosses)),
-                false => ((inner_keys, crosses), (keys, moved)),
-            };
-            for (&a, &cross) in outer.0.iter().zip(outer.1) {
+        self.each_cut(set, |(outer, o), (inner, i)| {
+            grow(found, len + outer.len() * inner.len() + arch::PAD);
+            let ((keys, moved, _), (masks, items, _)) = (o.slices(outer), i.slices(inner));
+            for (&key, &cross) in keys.iter().zip(moved) {
                 let out = found.get_mut(len..).unwrap_or_default();
-                len += arch::pair_clear(inner.1, inner.0, (a, cross), out);
+                len += arch::pair_clear(items, masks, (key, cross), out);
+            }
+        });
+        len
+    }
+
+    /// Calls `pair(outer, inner)` for every cut of `set` between the two pieces that has
+    /// placements on both sides: `outer` the placements (a range, and the piece they are
+    /// of) of the side with fewer of them, each to be paired with every one of `inner`.
+    /// The pairs fit where their keys share no bit (about one in six), which the kernel
+    /// tests without a branch, the longer list in its loop.
+    #[inline(always)]
+    fn each_cut(&self, set: u32, mut pair: impl FnMut(Side<'_>, Side<'_>)) {
+        if set.count_ones() as usize != self.rows {
+            return;
+        }
+        let mut cut = |[edge, inner]: [usize; 2]| {
+            let (edge, inner) = (
+                (self.edge.range(edge), &self.edge),
+                (self.inner.range(inner), &self.inner),
+            );
+            match edge.0.len() <= inner.0.len() {
+                _ if edge.0.is_empty() || inner.0.is_empty() => {}
+                true => pair(edge, inner),
+                false => pair(inner, edge),
             }
         };
-        // Every choice of `edge_rows` of the set's columns for the edge piece.
-        subsets(set, self.edge_rows).for_each(&mut join);
+        // Every choice of `edge_rows` of the set's columns for the edge piece, by the ranks
+        // of the two pieces' column sets.
+        match self.edge_rows {
+            2 => two_edge_cuts(set, &mut cut),
+            _ => subsets(set, self.edge_rows).for_each(|edge| cut([rank(edge), rank(set & !edge)])),
+        }
+    }
+}
+
+/// Some placements of a piece: their range, and the piece.
+type Side<'a> = (core::ops::Range<usize>, &'a Piece);
+
+/// Grows `v` to at least `len` items. The buffers only grow: resized to each set, they
+/// were written with zeros every time they grew back.
+fn grow<T: Copy + Default>(v: &mut Vec<T>, len: usize) {
+    if v.len() < len {
+        v.resize(len, T::default());
+    }
+}
+
+/// [`Pieces`] of top halves, made ready for the join: each placement keeps its share of a
+/// top's [`Prepared`] form (the key and far attacks as the join's items have them, and the
+/// near attacks beside), where [`Pieces`] keep crossings. A pair's prepared form is its two
+/// pieces' shares together, since the key and the attacks are the crossings' bits moved and
+/// masked; so the tops come out of the pairing kernel as the join reads them, with no pass
+/// over them to prepare each.
+pub(super) struct TopPieces(Pieces);
+
+impl TopPieces {
+    /// The pieces of the top halves of `shape` (its `n`, halves of its `k` rows) with no
+    /// queen on the squares of `forbid`, as [`Pieces::new`] cuts them with `edge_rows` edge
+    /// rows, prepared for the top role.
+    pub(super) fn new(shape: Shape, edge_rows: usize, forbid: &[u32]) -> Result<TopPieces, Error> {
+        let mut pieces = Pieces::new(shape.n, shape.k, edge_rows, forbid)?;
+        for piece in [&mut pieces.edge, &mut pieces.inner] {
+            let mut near = zeroed::<u32>(piece.cross.len())?;
+            for (cross, near) in piece.cross.iter_mut().zip(&mut near) {
+                let p = Prepared::of::<false>(shape, *cross);
+                *cross = p.item();
+                *near = p.near;
+            }
+            piece.near = near;
+        }
+        Ok(TopPieces(pieces))
+    }
+
+    /// Writes the top halves whose columns are `set` into `items` ([`Prepared::item`]) and
+    /// `nears` (their near attacks), from their starts, and returns how many there are
+    /// (both hold more: room for the kernel).
+    pub(super) fn gather(&self, set: u32, items: &mut Vec<u64>, nears: &mut Vec<u32>) -> usize {
+        let mut len = 0;
+        self.0.each_cut(set, |(outer, o), (inner, i)| {
+            let room = len + outer.len() * inner.len() + arch::PAD;
+            grow(items, room);
+            grow(nears, room);
+            let ((keys, moved, near), (masks, from, words)) = (o.slices(outer), i.slices(inner));
+            for ((&key, &cross), &near) in keys.iter().zip(moved).zip(near) {
+                let out = (
+                    items.get_mut(len..).unwrap_or_default(),
+                    nears.get_mut(len..).unwrap_or_default(),
+                );
+                len += arch::pair_clear_carried((from, words), masks, (key, cross, near), out);
+            }
+        });
         len
     }
 }
@@ -157,20 +216,63 @@ impl Piece {
         });
         start.copy_within(0..sets, 1);
         start[0] = 0;
-        Ok(Piece { start, key, cross })
+        Ok(Piece {
+            start,
+            key,
+            cross,
+            near: Vec::new(),
+        })
     }
 
-    /// The placements whose columns are `cols`: their keys and crossings.
-    fn of(&self, cols: u32) -> (&[u64], &[u64]) {
-        let s = rank(cols);
-        let (from, to) = match (self.start.get(s), self.start.get(s + 1)) {
-            (Some(&from), Some(&to)) => (from as usize, to as usize),
-            _ => (0, 0),
-        };
+    /// Where the placements whose columns are the set of rank `s` (see [`rank`]) are:
+    /// empty past the sets.
+    fn range(&self, s: usize) -> core::ops::Range<usize> {
+        match (self.start.get(s), self.start.get(s + 1)) {
+            (Some(&from), Some(&to)) => from as usize..to as usize,
+            _ => 0..0,
+        }
+    }
+
+    /// The keys, crossings (or prepared items) and near attacks (none outside
+    /// [`TopPieces`]) of the placements `at`.
+    fn slices(&self, at: core::ops::Range<usize>) -> (&[u64], &[u64], &[u32]) {
         (
-            self.key.get(from..to).unwrap_or_default(),
-            self.cross.get(from..to).unwrap_or_default(),
+            self.key.get(at.clone()).unwrap_or_default(),
+            self.cross.get(at.clone()).unwrap_or_default(),
+            self.near.get(at).unwrap_or_default(),
         )
+    }
+}
+
+/// Calls `cut` with the ranks (see [`rank`]) of every two columns of `set` and of the
+/// columns it leaves, as `subsets(set, 2)` deals them. The ranks of the rest come from sums
+/// over the set's columns made once, not from a walk over each cut's columns: a top set is
+/// cut 28 ways past n = 20, and that walk was a good part of putting its tops together.
+#[inline(always)]
+fn two_edge_cuts(set: u32, cut: &mut impl FnMut([usize; 2])) {
+    // Column `c_j` of the set is the rest's `j + 1`th, `j`th or `j - 1`th column as it
+    // comes before both cut columns, between them, or after both: `below[s][m]` sums
+    // `C(c_j, j + 1 - s)` over `j < m`.
+    let mut cols = [0usize; 32];
+    let mut below = [[0usize; 33]; 3];
+    let mut k = 0;
+    let mut rest = set;
+    while rest != 0 {
+        let c = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        cols[k] = c;
+        for (s, sums) in below.iter_mut().enumerate() {
+            sums[k + 1] = sums[k] + (k + 1).checked_sub(s).map_or(0, |i| binomial(c, i));
+        }
+        k += 1;
+    }
+    let [before, between, after] = &below;
+    for q in 1..k {
+        for p in 0..q {
+            let edge = cols[p] + binomial(cols[q], 2);
+            let inner = before[p] + (between[q] - between[p + 1]) + (after[k] - after[q + 1]);
+            cut([edge, inner]);
+        }
     }
 }
 
@@ -268,6 +370,27 @@ mod tests {
         assert_eq!(binomial(31, 15), 300_540_195);
     }
 
+    /// The cuts of a set into two columns and the rest come with the ranks that a walk
+    /// over each cut's columns gives, in the order of `subsets(set, 2)`.
+    #[test]
+    fn two_edge_cuts_rank_as_each_cut_is_ranked() {
+        for set in 0u32..1 << 12 {
+            let mut got = Vec::new();
+            two_edge_cuts(set, &mut |ranks| got.push(ranks));
+            let want: Vec<[usize; 2]> = subsets(set, 2)
+                .map(|edge| [rank(edge), rank(set & !edge)])
+                .collect();
+            assert_eq!(got, want, "set = {set:b}");
+        }
+        let wide = 0b1011_0110_1101_1011_0111u32 << 11;
+        let mut got = Vec::new();
+        two_edge_cuts(wide, &mut |ranks| got.push(ranks));
+        let want: Vec<[usize; 2]> = subsets(wide, 2)
+            .map(|edge| [rank(edge), rank(wide & !edge)])
+            .collect();
+        assert_eq!(got, want);
+    }
+
     /// Every half board of a set, put together from pieces, is one the plain search finds,
     /// once: sizes 5 to 15, rows 1 to 7, every cut of the rows into pieces (edge rows 0 to
     /// all, and past all), with and without forbidden squares.
@@ -294,6 +417,7 @@ mod tests {
                     .flat_map(|f| (0..=rows + 1).map(move |e| (f, e)));
                 for (forbid, edge) in cuts {
                     let pieces = Pieces::new(n, rows, edge, forbid).unwrap();
+                    let tops = TopPieces::new(shape, edge, forbid).unwrap();
                     let mut want: Vec<Vec<(u32, u32, u32)>> = std::vec![Vec::new(); 1 << n];
                     half_boards(n, rows, all, forbid, &mut |cols, left, right| {
                         let packed = u64::from(left) | u64::from(right) << n;
@@ -304,11 +428,25 @@ mod tests {
                         if (set as u32).count_ones() as usize != rows {
                             continue;
                         }
-                        let mut got = Vec::new();
-                        pieces.boards(set as u32, shape, &mut Vec::new(), &mut got);
-                        let mut got: Vec<_> = got.iter().map(|p| (p.key, p.near, p.far)).collect();
-                        got.sort_unstable();
                         want.sort_unstable();
+                        // As crossings, prepared here.
+                        let mut found = Vec::new();
+                        let len = pieces.crossings(set as u32, &mut found);
+                        let prepared = found[..len].iter().map(|&c| {
+                            let p = Prepared::of::<false>(shape, c);
+                            (p.key, p.near, p.far)
+                        });
+                        let mut got: Vec<_> = prepared.collect();
+                        got.sort_unstable();
+                        assert_eq!(&got, want, "n = {n}, rows = {rows}, set = {set:b}");
+                        // Prepared as they are put together.
+                        let (mut items, mut nears) = (Vec::new(), Vec::new());
+                        let len = tops.gather(set as u32, &mut items, &mut nears);
+                        let pairs = items[..len].iter().zip(&nears[..len]);
+                        let mut got: Vec<_> = pairs
+                            .map(|(&i, &near)| (i as u32, near, (i >> 32) as u32))
+                            .collect();
+                        got.sort_unstable();
                         assert_eq!(&got, want, "n = {n}, rows = {rows}, set = {set:b}");
                     }
                 }

@@ -140,6 +140,15 @@ impl Prepared {
     }
 }
 
+impl Prepared {
+    /// The key, with the far attacks in the high 32 bits: what the join's runs of tops
+    /// hold, and keep by a last middle queen's column.
+    #[inline(always)]
+    pub(super) fn item(&self) -> u64 {
+        u64::from(self.key) | u64::from(self.far) << 32
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

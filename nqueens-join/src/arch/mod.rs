@@ -130,6 +130,56 @@ pub(crate) fn pair_clear(
     pair_clear_portable(items, masks, (hit, with), out)
 }
 
+/// [`pair_clear`] with a 32-bit word carried beside each item: the words of the items kept
+/// go to the front of `out_words`, in the same order, with the bits of `with_word` set. Both
+/// outputs need the room [`pair_clear`]'s needs for its kernel, and items past the end of
+/// `masks` or of `words` are left out. The tops put together from pieces carry their near
+/// attacks so (see `pieces::TopPieces`).
+pub(crate) fn pair_clear_carried(
+    (items, words): (&[u64], &[u32]),
+    masks: &[u64],
+    (hit, with, with_word): (u64, u64, u32),
+    (out, out_words): (&mut [u64], &mut [u32]),
+) -> usize {
+    let len = items.len().min(masks.len()).min(words.len());
+    let (items, words, masks) = (&items[..len], &words[..len], &masks[..len]);
+    #[cfg(all(target_arch = "x86_64", nqueens_avx512))]
+    if len >= PAIR_KERNEL_FROM && out.len().min(out_words.len()) >= len.next_multiple_of(PAD) {
+        if let Some(cpu) = x86_64::Avx512::detect() {
+            return x86_64::pair_clear_carried_wide(
+                cpu,
+                (items, words),
+                masks,
+                (hit, with, with_word),
+                (out, out_words),
+            );
+        }
+    }
+    pair_clear_carried_portable(
+        (items, words),
+        masks,
+        (hit, with, with_word),
+        (out, out_words),
+    )
+}
+
+/// [`pair_clear_carried`], an item at a time.
+fn pair_clear_carried_portable(
+    (items, words): (&[u64], &[u32]),
+    masks: &[u64],
+    (hit, with, with_word): (u64, u64, u32),
+    (out, out_words): (&mut [u64], &mut [u32]),
+) -> usize {
+    let mut len = 0;
+    for ((&item, &word), &mask) in items.iter().zip(words).zip(masks) {
+        if let Some(slot) = out_words.get_mut(len) {
+            *slot = word | with_word;
+        }
+        push(out, &mut len, item | with, mask & hit == 0);
+    }
+    len
+}
+
 /// [`pair_clear`], an item at a time.
 fn pair_clear_portable(
     items: &[u64],
@@ -567,6 +617,9 @@ mod tests {
             assert!(want.map(|(&i, _)| i).eq(fast[..kept].iter().copied()));
             let masks: Vec<u64> = (0..items.len()).map(|_| draw()).collect();
             pair_kernels_agree(&items, &masks, (draw() | 1 << (round % 64), draw()), round);
+            let with = (draw() | 1 << (round % 64), draw(), draw() as u32);
+            let words: Vec<u32> = items.iter().map(|_| draw() as u32).collect();
+            carried_kernels_agree(&items, &words, &masks, with, round);
             // Partitions on a bit: the same keys on each side as the portable loop's.
             let bit = 1 << (round % 32);
             let (mut fast, mut slow) = (bottom.clone(), bottom.clone());
@@ -587,6 +640,37 @@ mod tests {
     /// The pairs of pieces this CPU's kernel keeps are the portable loop's: the items whose
     /// 64-bit masks miss `hit`, with `with` set, in order.
     #[cfg(target_arch = "x86_64")]
+    /// The same for the pairs whose words are carried beside them: the items as
+    /// [`pair_clear`] keeps them, and the words of the same items, with `with_word`.
+    #[cfg(target_arch = "x86_64")]
+    fn carried_kernels_agree(
+        items: &[u64],
+        words: &[u32],
+        masks: &[u64],
+        (hit, with, with_word): (u64, u64, u32),
+        round: usize,
+    ) {
+        let room = items.len().next_multiple_of(PAD);
+        let (mut fast, mut slow) = (
+            (vec![0; room], vec![0; room]),
+            (vec![0; room], vec![0; room]),
+        );
+        let with = (hit, with, with_word);
+        let kept = pair_clear_carried((items, words), masks, with, (&mut fast.0, &mut fast.1));
+        let plain =
+            pair_clear_carried_portable((items, words), masks, with, (&mut slow.0, &mut slow.1));
+        assert_eq!(kept, plain, "round {round}");
+        assert_eq!(fast.0[..kept], slow.0[..kept], "round {round}");
+        assert_eq!(fast.1[..kept], slow.1[..kept], "round {round}");
+        let mut alone = vec![0; room];
+        assert_eq!(pair_clear(items, masks, (hit, with.1), &mut alone), kept);
+        assert_eq!(alone[..kept], fast.0[..kept], "round {round}");
+        let want = words.iter().zip(masks).filter(|(_, &m)| m & hit == 0);
+        assert!(want
+            .map(|(&w, _)| w | with_word)
+            .eq(fast.1[..kept].iter().copied()));
+    }
+
     fn pair_kernels_agree(items: &[u64], masks: &[u64], (hit, with): (u64, u64), round: usize) {
         let room = items.len().next_multiple_of(PAD);
         let (mut fast, mut slow) = (vec![0; room], vec![0; room]);

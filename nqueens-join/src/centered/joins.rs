@@ -38,11 +38,17 @@ pub(super) fn join_top<const N: usize>(
     if middle.count_ones() > 2 || middle & !(firsts | lasts) != 0 {
         return 0;
     }
-    gather_tops(&this, lists.top, top, scratch);
-    if scratch.tops.is_empty() {
+    let tops = gather_tops(&this, lists.top, top, scratch);
+    if tops == 0 {
         return 0;
     }
-    let runs = runs_by_first(&this, rest & firsts, lists.bottom.is_halved(), scratch);
+    let runs = runs_by_first(
+        &this,
+        rest & firsts,
+        lists.bottom.is_halved(),
+        tops,
+        scratch,
+    );
     // Each pair of middle columns once, both orders with it: they share the bottom set.
     // Every bottom set is found first, then joined (see `List::find`).
     scratch.joins.clear();
@@ -78,11 +84,12 @@ pub(super) fn join_top<const N: usize>(
     total
 }
 
-/// Fills `scratch.tops` with the half boards of the top set `top`, prepared for the top
-/// role.
+/// Fills `scratch.items` and `scratch.nears` with the half boards of the top set `top`,
+/// prepared for the top role (see [`Prepared::item`]), from their starts; returns how many
+/// there are (the buffers hold more).
 #[cfg_attr(not(nqueens_profile), inline(always))]
 #[cfg_attr(nqueens_profile, inline(never))]
-fn gather_tops(layout: &Layout, from: Tops<'_>, top: u32, scratch: &mut Scratch) {
+fn gather_tops(layout: &Layout, from: Tops<'_>, top: u32, scratch: &mut Scratch) -> usize {
     scratch.tops.clear();
     match from {
         Tops::Listed(list) => list
@@ -94,7 +101,7 @@ fn gather_tops(layout: &Layout, from: Tops<'_>, top: u32, scratch: &mut Scratch)
             .of(top)
             .prepare_into::<false>(layout.shape, &mut scratch.tops),
         Tops::Pieced { pieces, .. } => {
-            pieces.boards(top, layout.shape, &mut scratch.found, &mut scratch.tops)
+            return pieces.gather(top, &mut scratch.items, &mut scratch.nears)
         }
         Tops::Filtered { list, hits } => list.of(top).prepare_clear_into(
             hits,
@@ -103,27 +110,37 @@ fn gather_tops(layout: &Layout, from: Tops<'_>, top: u32, scratch: &mut Scratch)
             &mut scratch.tops,
         ),
     }
+    // The buffers only grow: resized to each top set, they were written with zeros every
+    // time they grew back.
+    let tops = scratch.tops.len();
+    if scratch.items.len() < tops {
+        scratch.items.resize(tops, 0);
+        scratch.nears.resize(tops, 0);
+    }
+    let slots = scratch.items.iter_mut().zip(&mut scratch.nears);
+    for ((item, near), t) in slots.zip(&scratch.tops) {
+        (*item, *near) = (t.item(), t.near);
+    }
+    tops
 }
 
-/// Sorts the keys and far attacks of `scratch.tops` into `scratch.by_first`, a run per
-/// column of `firsts` (a possible first middle queen) of the tops that leave it
-/// unattacked, once: each run is joined with several last middle queens. With a
-/// `halved` bottom list, the same runs of the mirrored keys into `scratch.mirrored`: a
-/// bottom stored mirrored is joined as it is stored, against the tops mirrored (see
-/// `Shape::mirror_key`). Returns where the runs start.
+/// Sorts the keys and far attacks of the first `tops` of `scratch.items` into
+/// `scratch.by_first`, a run per column of `firsts` (a possible first middle queen) of the
+/// tops that leave it unattacked (by `scratch.nears`), once: each run is joined with several
+/// last middle queens. With a `halved` bottom list, the same runs of the mirrored keys into
+/// `scratch.mirrored`: a bottom stored mirrored is joined as it is stored, against the tops
+/// mirrored (see `Shape::mirror_key`). Returns where the runs start.
 #[cfg_attr(not(nqueens_profile), inline(always))]
 #[cfg_attr(nqueens_profile, inline(never))]
-fn runs_by_first(layout: &Layout, firsts: u32, halved: bool, scratch: &mut Scratch) -> Runs {
-    let tops = scratch.tops.len();
-    // The tops' keys with their far attacks, and their near attacks apart: a run is the
-    // first, kept where the second leaves its column free.
-    scratch.items.clear();
-    let items = scratch.tops.iter();
-    scratch
-        .items
-        .extend(items.map(|t| u64::from(t.key) | u64::from(t.far) << 32));
-    scratch.nears.clear();
-    scratch.nears.extend(scratch.tops.iter().map(|t| t.near));
+fn runs_by_first(
+    layout: &Layout,
+    firsts: u32,
+    halved: bool,
+    tops: usize,
+    scratch: &mut Scratch,
+) -> Runs {
+    let items = scratch.items.get(..tops).unwrap_or_default();
+    let nears = scratch.nears.get(..tops).unwrap_or_default();
     // Room for every top in every run, and for the kernel's last whole vector. The buffers
     // only grow: resized to each top set, they were written with zeros every time they
     // grew back.
@@ -140,7 +157,7 @@ fn runs_by_first(layout: &Layout, firsts: u32, halved: bool, scratch: &mut Scrat
         *start = len;
         if firsts >> column & 1 == 1 {
             let out = scratch.by_first.get_mut(len..).unwrap_or_default();
-            len += arch::keep_clear(&scratch.items, &scratch.nears, 1 << column, out);
+            len += arch::keep_clear(items, nears, 1 << column, out);
         }
     }
     starts[layout.n] = len;
@@ -149,13 +166,13 @@ fn runs_by_first(layout: &Layout, firsts: u32, halved: bool, scratch: &mut Scrat
         // did (one nest of both took more instructions).
         scratch.mirrored.resize(scratch.by_first.len(), 0);
         scratch.top_mirrored.clear();
-        let keys = scratch.tops.iter().map(|t| layout.shape.mirror_key(t.key));
+        let keys = items.iter().map(|&t| layout.shape.mirror_key(t as u32));
         scratch.top_mirrored.extend(keys);
         let mut len = 0;
         for column in 0..layout.n {
             if firsts >> column & 1 == 1 {
-                for (t, &key) in scratch.tops.iter().zip(&scratch.top_mirrored) {
-                    let ok = t.near >> column & 1 == 0;
+                for (&near, &key) in nears.iter().zip(&scratch.top_mirrored) {
+                    let ok = near >> column & 1 == 0;
                     push(&mut scratch.mirrored, &mut len, key, ok);
                 }
             }

@@ -53,7 +53,7 @@ use super::boards::Kept;
 use super::layout::{Batch, Layout, Outer};
 use super::lists::{Found, List, SetCounts};
 use super::pairs::group_pairs;
-use super::pieces::Pieces;
+use super::pieces::{Pieces, TopPieces};
 use super::shape::Prepared;
 use super::NO_CENTER_N;
 use crate::arch;
@@ -337,9 +337,9 @@ impl Job<'_> {
         // per join it is in, and only a batch of them is in memory.
         let (n, h) = (layout.n, layout.h);
         let (top_list, bottom_list) = lists;
-        let top_forbid = layout.forbidden(outer.queens);
+        let (top_forbid, edge) = (layout.forbidden(outer.queens), layout.edge_rows());
         let pieces = match pieced {
-            true => Some(Pieces::new(n, h, layout.edge_rows(), &top_forbid)?),
+            true => Some(TopPieces::new(layout.shape, edge, &top_forbid)?),
             false => {
                 top_list.relist(n, h, layout.all, 0, &top_forbid, self.threads)?;
                 None
@@ -447,7 +447,7 @@ enum Tops<'a> {
     /// listed, but for the choices filtered from their leading queens' lists. Where `list`
     /// holds all of the tops of a set that is a bottom set too, the set is read from it.
     Pieced {
-        pieces: &'a Pieces,
+        pieces: &'a TopPieces,
         list: Option<&'a List>,
     },
     /// The tops' list of the outer choice's leading center queens (see
@@ -473,16 +473,17 @@ struct Middle {
 /// One thread's buffers.
 #[derive(Default)]
 struct Scratch {
+    /// A top set's half boards read from a list, prepared, before they become `items`
+    /// and `nears` (the tops put together from pieces come as those).
     tops: Vec<Prepared>,
-    /// The top halves put together from pieces, before they are prepared.
-    found: Vec<u64>,
     /// The tops' keys, with their far attacks in the high 32 bits, in runs by first middle
     /// column.
     by_first: Vec<u64>,
-    /// The tops' keys with their far attacks, and their near attacks, in the tops' order.
+    /// The tops' keys with their far attacks (`Prepared::item`), and their near attacks, in
+    /// the tops' order: as many as `gather_tops` says, the rest room for its kernels.
     items: Vec<u64>,
     nears: Vec<u32>,
-    /// With a halved bottom list, the keys of `by_first` mirrored, and of `tops`.
+    /// With a halved bottom list, the keys of `by_first` mirrored, and of `items`.
     mirrored: Vec<u32>,
     top_mirrored: Vec<u32>,
     top: Vec<u32>,

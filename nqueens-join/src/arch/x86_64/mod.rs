@@ -310,6 +310,32 @@ pub(super) fn pair_clear_wide(
     unsafe { wide::clear(items, masks, hit, with, out.as_mut_ptr()) }
 }
 
+/// `pair_clear_carried` with AVX-512: `pair_clear_wide` with each item's word beside it.
+/// Needs `masks` and `words` as long as `items`, and both outputs as long as `items`
+/// rounded up to a multiple of sixteen.
+#[cfg(nqueens_avx512)]
+pub(super) fn pair_clear_carried_wide(
+    _: Avx512,
+    (items, words): (&[u64], &[u32]),
+    masks: &[u64],
+    (hit, with, with_word): (u64, u64, u32),
+    (out, out_words): (&mut [u64], &mut [u32]),
+) -> usize {
+    let room = items.len().next_multiple_of(wide::LANES);
+    assert!(masks.len() == items.len() && words.len() == items.len());
+    assert!(out.len() >= room && out_words.len() >= room);
+    // SAFETY: the CPU has AVX-512 F, BW and VL and POPCNT (the token), `masks` and `words`
+    // are as long as `items`, and the outputs long enough (asserted).
+    unsafe {
+        wide::clear_carried(
+            (items, words),
+            masks,
+            (hit, with, with_word),
+            (out.as_mut_ptr(), out_words.as_mut_ptr()),
+        )
+    }
+}
+
 /// `keep_clear` with AVX-512: eight items a step, those kept moved to the front by one
 /// instruction (`vpcompressq`). Needs `masks` as long as `items`, and `out` as long as
 /// `items` rounded up to a multiple of sixteen.

@@ -5,17 +5,17 @@
 use super::vector::{self, Vector};
 use super::KeyCut;
 use core::arch::x86_64::{
-    __m128i, __m512i, __mmask16, __mmask8, _mm256_loadu_si256, _mm256_maskz_loadu_epi16,
-    _mm256_maskz_loadu_epi32, _mm256_storeu_si256, _mm512_add_epi32, _mm512_add_epi64,
-    _mm512_and_si512, _mm512_castsi512_si256, _mm512_cvtepi32_epi16, _mm512_cvtepi32_epi8,
-    _mm512_cvtepu16_epi32, _mm512_cvtepu32_epi64, _mm512_cvtepu8_epi32, _mm512_extracti64x4_epi64,
-    _mm512_loadu_si512, _mm512_mask_add_epi32, _mm512_mask_storeu_epi32,
-    _mm512_mask_test_epi32_mask, _mm512_mask_testn_epi32_mask, _mm512_mask_testn_epi64_mask,
-    _mm512_maskz_compress_epi32, _mm512_maskz_compress_epi64, _mm512_maskz_loadu_epi32,
-    _mm512_maskz_loadu_epi64, _mm512_or_si512, _mm512_reduce_add_epi64, _mm512_set1_epi32,
-    _mm512_set1_epi64, _mm512_setzero_si512, _mm512_sll_epi32, _mm512_srl_epi32,
-    _mm512_storeu_si512, _mm512_testn_epi32_mask, _mm_loadu_si128, _mm_maskz_loadu_epi8,
-    _mm_storeu_si128,
+    __m128i, __m512i, __mmask16, __mmask8, _mm256_loadu_si256, _mm256_maskz_compress_epi32,
+    _mm256_maskz_loadu_epi16, _mm256_maskz_loadu_epi32, _mm256_or_si256, _mm256_set1_epi32,
+    _mm256_storeu_si256, _mm512_add_epi32, _mm512_add_epi64, _mm512_and_si512,
+    _mm512_castsi512_si256, _mm512_cvtepi32_epi16, _mm512_cvtepi32_epi8, _mm512_cvtepu16_epi32,
+    _mm512_cvtepu32_epi64, _mm512_cvtepu8_epi32, _mm512_extracti64x4_epi64, _mm512_loadu_si512,
+    _mm512_mask_add_epi32, _mm512_mask_storeu_epi32, _mm512_mask_test_epi32_mask,
+    _mm512_mask_testn_epi32_mask, _mm512_mask_testn_epi64_mask, _mm512_maskz_compress_epi32,
+    _mm512_maskz_compress_epi64, _mm512_maskz_loadu_epi32, _mm512_maskz_loadu_epi64,
+    _mm512_or_si512, _mm512_reduce_add_epi64, _mm512_set1_epi32, _mm512_set1_epi64,
+    _mm512_setzero_si512, _mm512_sll_epi32, _mm512_srl_epi32, _mm512_storeu_si512,
+    _mm512_testn_epi32_mask, _mm_loadu_si128, _mm_maskz_loadu_epi8, _mm_storeu_si128,
 };
 
 /// Words a step: 32-bit lanes in a 512-bit register.
@@ -374,13 +374,92 @@ unsafe fn clear_step<M: MaskLanes>(
 ) -> usize {
     // SAFETY: the features, the reads and the writes, from the caller.
     unsafe {
+        let pass = pass_of(masks, (at, valid), hit);
+        store_passed(items, (at, valid), pass, with, out)
+    }
+}
+
+/// The lanes of `valid` whose masks from `at` share no bit with `hit`.
+///
+/// # Safety
+/// AVX-512 F and VL, and the masks of `valid` from `at` readable.
+#[inline(always)]
+unsafe fn pass_of<M: MaskLanes>(
+    masks: &[M],
+    (at, valid): (usize, __mmask8),
+    hit: __m512i,
+) -> __mmask8 {
+    // SAFETY: the features and the reads, from the caller.
+    unsafe {
         let m = M::load(masks.as_ptr().add(at), valid);
-        let pass = _mm512_mask_testn_epi64_mask(valid, m, hit);
+        _mm512_mask_testn_epi64_mask(valid, m, hit)
+    }
+}
+
+/// Stores the items from `at` that `pass` (within `valid`) at `out`, with the bits of
+/// `with` set, first to last; returns how many.
+///
+/// # Safety
+/// AVX-512 F and POPCNT, the items of `valid` from `at` readable, and eight words writable
+/// at `out`.
+#[inline(always)]
+unsafe fn store_passed(
+    items: &[u64],
+    (at, valid): (usize, __mmask8),
+    pass: __mmask8,
+    with: __m512i,
+    out: *mut u64,
+) -> usize {
+    // SAFETY: the features, the reads and the writes, from the caller.
+    unsafe {
         let v = _mm512_maskz_loadu_epi64(valid, items.as_ptr().add(at).cast());
         let v = _mm512_or_si512(v, with);
         _mm512_storeu_si512(out.cast(), _mm512_maskz_compress_epi64(pass, v));
-        pass.count_ones() as usize
     }
+    pass.count_ones() as usize
+}
+
+/// [`clear`] for `pair_clear_carried`: with each item, its word from `words` (with the bits
+/// of `with_word` set), the words kept stored at `outs.1`.
+///
+/// # Safety
+/// AVX-512 F and VL and POPCNT, `masks` and `words` as long as `items`, and both outputs
+/// writable for `items.len()` rounded up to eight.
+#[target_feature(enable = "avx512f,avx512vl,popcnt")]
+pub(super) unsafe fn clear_carried(
+    (items, words): (&[u64], &[u32]),
+    masks: &[u64],
+    (hit, with, with_word): (u64, u64, u32),
+    (out, out_words): (*mut u64, *mut u32),
+) -> usize {
+    // Items a step: 64-bit lanes in a 512-bit register.
+    const WORDS: usize = 8;
+    let (hit, with) = (
+        _mm512_set1_epi64(hit as i64),
+        _mm512_set1_epi64(with as i64),
+    );
+    let with_word = _mm256_set1_epi32(with_word as i32);
+    let (mut len, mut at) = (0, 0);
+    while at < items.len() {
+        let rest = items.len() - at;
+        let valid = match rest >= WORDS {
+            true => 0xff,
+            false => ((1u32 << rest) - 1) as __mmask8,
+        };
+        // SAFETY: the items, masks and words of `valid` from `at` are in bounds; `len` is
+        // at most `at`, so the eight lanes stored end within `items.len()` rounded up to
+        // eight.
+        unsafe {
+            let pass = pass_of(masks, (at, valid), hit);
+            let w = _mm256_maskz_loadu_epi32(valid, words.as_ptr().add(at).cast());
+            let w = _mm256_or_si256(w, with_word);
+            let kept = _mm256_maskz_compress_epi32(pass, w);
+            _mm256_storeu_si256(out_words.add(len).cast(), kept);
+            len += store_passed(items, (at, valid), pass, with, out.add(len));
+        }
+        at += WORDS;
+    }
+    len
 }
 
 /// Stores the lanes of `keys` that `pass` at `out`, first to last, and returns how many.
