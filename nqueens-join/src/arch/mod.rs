@@ -68,9 +68,17 @@ pub(crate) const PAD: usize = 16;
 /// Of `items` (a key in the low 32 bits, a mask in the high 32), copies the keys whose mask
 /// shares no bit with `hit` to the front of `out`, and returns how many there are. The order
 /// of the keys kept may differ from theirs in `items`. `out` must be at least as long as
-/// `items`; where it is not, the keys that fit are written and the count is still of those
-/// that passed.
+/// `items` (the AVX-512 kernel, which writes whole vectors, wants it rounded up to a
+/// multiple of [`PAD`]); where it is not, the keys that fit are written and the count is
+/// still of those that passed.
 pub(crate) fn keep_masked(items: &[u64], hit: u32, out: &mut [u32]) -> usize {
+    #[cfg(all(target_arch = "x86_64", nqueens_avx512))]
+    if let (Some(cpu), true) = (
+        x86_64::Avx512::detect(),
+        out.len() >= items.len().next_multiple_of(PAD),
+    ) {
+        return x86_64::keep_masked_wide(cpu, items, hit, out);
+    }
     #[cfg(target_arch = "x86_64")]
     if let (Some(cpu), true) = (x86_64::Avx2::detect(), out.len() >= items.len()) {
         return x86_64::keep_masked(cpu, items, hit, out);
@@ -528,6 +536,12 @@ mod tests {
                 let kept = |out: &mut [u32]| keep_masked(&items, hit, out);
                 let (got, want) = run(&|a, b| [kept(a), keep_masked_portable(&items, hit, b)]);
                 assert_eq!(got, want, "round {round}");
+                // The AVX2 kernel too, where the AVX-512 one ran above.
+                #[cfg(target_arch = "x86_64")]
+                if let Some(cpu) = x86_64::Avx2::detect() {
+                    let (four, _) = run(&|a, _| [x86_64::keep_masked(cpu, &items, hit, a), 0]);
+                    assert_eq!(four, want, "round {round}");
+                }
                 let all = items
                     .iter()
                     .filter(|&&i| (i >> 32) as u32 & hit == 0)

@@ -148,8 +148,8 @@ fn runs_by_first(
     if scratch.by_first.len() < room {
         scratch.by_first.resize(room, 0);
     }
-    if scratch.top.len() < tops {
-        scratch.top.resize(tops, 0);
+    if scratch.top.len() < tops + arch::PAD {
+        scratch.top.resize(tops + arch::PAD, 0);
     }
     let mut starts = [0; MAX_N + 1];
     let mut len = 0;

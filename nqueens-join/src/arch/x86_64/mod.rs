@@ -336,6 +336,17 @@ pub(super) fn pair_clear_carried_wide(
     }
 }
 
+/// `keep_masked` with AVX-512: sixteen items a step, their keys and masks dealt into two
+/// registers by two permutations, the keys kept moved to the front by one instruction.
+/// Needs `out` as long as `items` rounded up to a multiple of sixteen.
+#[cfg(nqueens_avx512)]
+pub(super) fn keep_masked_wide(_: Avx512, items: &[u64], hit: u32, out: &mut [u32]) -> usize {
+    assert!(out.len() >= items.len().next_multiple_of(wide::LANES));
+    // SAFETY: the CPU has AVX-512 F, BW and VL and POPCNT (the token), and `out` is long
+    // enough (asserted).
+    unsafe { wide::keep_masked(items, hit, out.as_mut_ptr()) }
+}
+
 /// `keep_clear` with AVX-512: eight items a step, those kept moved to the front by one
 /// instruction (`vpcompressq`). Needs `masks` as long as `items`, and `out` as long as
 /// `items` rounded up to a multiple of sixteen.

@@ -13,9 +13,10 @@ use core::arch::x86_64::{
     _mm512_mask_add_epi32, _mm512_mask_storeu_epi32, _mm512_mask_test_epi32_mask,
     _mm512_mask_testn_epi32_mask, _mm512_mask_testn_epi64_mask, _mm512_maskz_compress_epi32,
     _mm512_maskz_compress_epi64, _mm512_maskz_loadu_epi32, _mm512_maskz_loadu_epi64,
-    _mm512_or_si512, _mm512_reduce_add_epi64, _mm512_set1_epi32, _mm512_set1_epi64,
-    _mm512_setzero_si512, _mm512_sll_epi32, _mm512_srl_epi32, _mm512_storeu_si512,
-    _mm512_testn_epi32_mask, _mm_loadu_si128, _mm_maskz_loadu_epi8, _mm_storeu_si128,
+    _mm512_or_si512, _mm512_permutex2var_epi32, _mm512_reduce_add_epi64, _mm512_set1_epi32,
+    _mm512_set1_epi64, _mm512_setr_epi32, _mm512_setzero_si512, _mm512_sll_epi32, _mm512_srl_epi32,
+    _mm512_storeu_si512, _mm512_testn_epi32_mask, _mm_loadu_si128, _mm_maskz_loadu_epi8,
+    _mm_storeu_si128,
 };
 
 /// Words a step: 32-bit lanes in a 512-bit register.
@@ -417,6 +418,56 @@ unsafe fn store_passed(
         _mm512_storeu_si512(out.cast(), _mm512_maskz_compress_epi64(pass, v));
     }
     pass.count_ones() as usize
+}
+
+/// `keep_masked`: of `items` (a key in the low 32 bits, a mask in the high 32), the keys
+/// whose mask shares no bit with `hit`, stored at `out` in order; returns how many. The
+/// last step's loads are masked.
+///
+/// # Safety
+/// AVX-512 F and POPCNT, and `out` writable for `items.len()` rounded up to sixteen u32.
+#[target_feature(enable = "avx512f,popcnt")]
+pub(super) unsafe fn keep_masked(items: &[u64], hit: u32, out: *mut u32) -> usize {
+    // Lane i of two registers of eight items: the low half of item i (keys), the high half
+    // (masks).
+    let lows = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    let highs = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+    let hit = _mm512_set1_epi32(hit as i32);
+    let step = |x: __m512i, y: __m512i, valid: __mmask16, out: *mut u32| {
+        let keys = _mm512_permutex2var_epi32(x, lows, y);
+        let masks = _mm512_permutex2var_epi32(x, highs, y);
+        let pass = _mm512_mask_testn_epi32_mask(valid, masks, hit);
+        // SAFETY: the caller gives sixteen u32 at `out`.
+        unsafe { _mm512_storeu_si512(out.cast(), _mm512_maskz_compress_epi32(pass, keys)) };
+        pass.count_ones() as usize
+    };
+    let (mut len, mut at) = (0, 0);
+    while at + LANES <= items.len() {
+        // SAFETY: sixteen items from `at` are in bounds; `len` is at most `at`, so the
+        // sixteen lanes stored end within `items.len()` rounded up to sixteen.
+        len += unsafe {
+            let p = items.as_ptr().add(at);
+            let (x, y) = (
+                _mm512_loadu_si512(p.cast()),
+                _mm512_loadu_si512(p.add(8).cast()),
+            );
+            step(x, y, 0xffff, out.add(len))
+        };
+        at += LANES;
+    }
+    let rest = items.len() - at;
+    if rest > 0 {
+        let valid = ((1u32 << rest) - 1) as __mmask16;
+        // SAFETY: the `rest` items from `at` are in bounds (the other lanes are not read),
+        // and the store ends within `items.len()` rounded up to sixteen, as above.
+        len += unsafe {
+            let p = items.as_ptr().add(at);
+            let x = _mm512_maskz_loadu_epi64(valid as __mmask8, p.cast());
+            let y = _mm512_maskz_loadu_epi64((valid >> 8) as __mmask8, p.add(8).cast());
+            step(x, y, valid, out.add(len))
+        };
+    }
+    len
 }
 
 /// [`clear`] for `pair_clear_carried`: with each item, its word from `words` (with the bits
