@@ -12,7 +12,7 @@
 //! the columns, and keys with no bit in common.
 //!
 //! Memory, kept within twice the quarter-board join's peak (the peak of a whole count) at
-//! n = 16 to 19, and under it at n = 21 (below; BENCHMARKS.md has each size's peak):
+//! n = 16 to 21 (below; BENCHMARKS.md has each size's peak):
 //! - Even n up to 16, with no center rows: one list serves both roles, and it keeps only the
 //!   column sets that are not above their mirror images (half the memory; `List::halved`).
 //! - Odd n: one list would serve both roles, and would hold every half board. It keeps only
