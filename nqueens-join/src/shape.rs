@@ -138,9 +138,7 @@ impl Prepared {
             far: ((left << (gap - 1)) | (right >> (gap - 1))) & all,
         }
     }
-}
 
-impl Prepared {
     /// The key, with the far attacks in the high 32 bits: what the join's runs of tops
     /// hold, and keep by a last middle queen's column.
     #[inline(always)]

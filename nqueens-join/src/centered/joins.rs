@@ -148,6 +148,7 @@ fn runs_by_first(
     if scratch.by_first.len() < room {
         scratch.by_first.resize(room, 0);
     }
+    // And room for the tops a join keeps, with the last whole vector of `keep_masked`.
     if scratch.top.len() < tops + arch::PAD {
         scratch.top.resize(tops + arch::PAD, 0);
     }
